@@ -1,0 +1,23 @@
+/** The sidebar "User Panel" (SPEC §6), then the staff pages beyond it; `admin` ones need the role. */
+export const dashboardLinks = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Add people', to: '/dashboard/add-people' },
+  { label: 'Renew Form', to: '/dashboard/renew-form' },
+  { label: 'Peoples', to: '/dashboard/peoples' },
+  { label: 'Renew Peoples', to: '/dashboard/renew-peoples' },
+  { label: 'All Images', to: '/dashboard/images' },
+  { label: 'Home', to: '/' },
+] as const;
+
+export const staffLinks = [
+  { label: 'Users', to: '/dashboard/users', admin: true },
+  { label: 'Audit', to: '/dashboard/audit', admin: false },
+  { label: 'Messages', to: '/dashboard/messages', admin: false },
+] as const;
+
+/** Which sidebar entry a path belongs to: edit pages light up the list they came from. */
+export function activeLink(pathname: string): string {
+  if (pathname.startsWith('/dashboard/updatepeople/')) return '/dashboard/peoples';
+  if (pathname.startsWith('/dashboard/renew-update/')) return '/dashboard/renew-peoples';
+  return pathname.replace(/\/+$/, '') || '/';
+}

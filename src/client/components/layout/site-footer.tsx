@@ -1,0 +1,34 @@
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useSite } from '#client/features/site/api/site-query.ts';
+import { footerLinks } from './nav-links.ts';
+
+export function SiteFooter() {
+  const site = useSite();
+  return (
+    <Box component="footer" bg="dark.8" c="gray.0" py="xl" mt="xl" className="no-print">
+      <Container size="lg">
+        <Text fw={600} mb="md">
+          {site.tagline}
+        </Text>
+        <Group
+          gap="md"
+          component="ul"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          aria-label="Footer"
+        >
+          {footerLinks.map((link) => (
+            <li key={link.label}>
+              <Anchor component={Link} to={link.to} c="gray.0" size="sm" underline="always">
+                {link.label}
+              </Anchor>
+            </li>
+          ))}
+        </Group>
+        <Text size="sm" mt="lg">
+          © {new Date().getFullYear()} {site.issuerName}
+        </Text>
+      </Container>
+    </Box>
+  );
+}

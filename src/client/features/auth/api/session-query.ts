@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '#client/lib/api-client.ts';
+import type { Role } from '#shared/api/auth.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role | (string & {});
+}
+
+/** Better Auth's `get-session`: null when signed out. */
+export interface Session {
+  user: SessionUser;
+  session: { id: string; expiresAt: string };
+}
+
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: ['session'],
+    queryFn: () => apiFetch<Session | null>('/api/auth/get-session'),
+    staleTime: 60_000,
+    retry: false,
+  });

@@ -1,0 +1,50 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { validateWith } from '#client/lib/zod-form.ts';
+import { type LoginInput, loginInput } from '#shared/api/auth.ts';
+import { sessionQuery } from '../api/session-query.ts';
+import { signIn } from '../api/sign-in.ts';
+import { AuthFailure } from './auth-failure.tsx';
+
+export function LoginForm({ redirectTo }: { redirectTo: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<LoginInput>({
+    initialValues: { email: '', password: '' },
+    validate: validateWith(loginInput),
+  });
+  const mutation = useMutation({
+    mutationFn: (values: LoginInput) => signIn(loginInput.parse(values)),
+    onSuccess: async () => {
+      // Drop the signed-out answer so the dashboard asks the server again.
+      queryClient.removeQueries({ queryKey: sessionQuery().queryKey });
+      await navigate(redirectTo, { replace: true });
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+      <Stack maw={420}>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" disabled={mutation.isPending} w="fit-content">
+          {mutation.isPending ? 'Logging in...' : 'Login'}
+        </Button>
+        <AuthFailure error={mutation.error} />
+      </Stack>
+    </form>
+  );
+}

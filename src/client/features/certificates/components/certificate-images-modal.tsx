@@ -1,0 +1,46 @@
+import { Button, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { FileView } from '#shared/api/certificates.ts';
+
+interface CertificateImagesProps {
+  certificateImage: FileView | null;
+  passportImage: FileView | null;
+  name: string;
+}
+
+/** "View Certificate": shown only when there is something to view; the modal locks page scrolling. */
+export function CertificateImagesButton({ certificateImage, passportImage, name }: CertificateImagesProps) {
+  const [opened, modal] = useDisclosure(false);
+  if (!certificateImage && !passportImage) return null;
+  return (
+    <>
+      <Button variant="light" onClick={modal.open}>
+        View Certificate
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={modal.close}
+        title="Certificate & Passport"
+        size="xl"
+        lockScroll
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {[
+            { file: certificateImage, label: 'Certificate' },
+            { file: passportImage, label: 'Passport' },
+          ].map(({ file, label }) => (
+            <Stack key={label} gap={4}>
+              <Text fw={600}>{label}</Text>
+              {file ? (
+                <Image src={file.url} alt={`${label} of ${name}`} radius="sm" />
+              ) : (
+                <Text c="dimmed">No {label.toLowerCase()} image</Text>
+              )}
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Modal>
+    </>
+  );
+}

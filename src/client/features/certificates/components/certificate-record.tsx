@@ -1,0 +1,118 @@
+import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
+import type { CertificateResponse } from '#shared/api/certificates.ts';
+import type { SiteResponse } from '#shared/api/site.ts';
+import { formatDate } from '#shared/format-date.ts';
+import { CertificateImagesButton } from './certificate-images-modal.tsx';
+import { SignatureImage } from './signature-image.tsx';
+import { PASSED_COLOR, TrainingRecordsTable } from './training-records-table.tsx';
+
+interface CertificateRecordProps {
+  data: CertificateResponse;
+  site: SiteResponse;
+}
+
+export function CertificateRecord({ data: { certificate: c, records }, site }: CertificateRecordProps) {
+  const fields = [
+    ['FIN Number', c.finNumber],
+    ['Full Name', c.name],
+    ['Date of Birth', formatDate(c.dob)],
+    ['Gender', c.gender],
+    ['Nationality', c.nationality],
+    ['Passport Number', c.passportNumber],
+  ] as const;
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={6}>
+          {c.status === 'revoked' ? (
+            <Badge color="red.9" size="lg" leftSection={<IconCircleX size={16} aria-hidden />}>
+              Revoked
+            </Badge>
+          ) : (
+            <Badge color={PASSED_COLOR} size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
+              Verified Information
+            </Badge>
+          )}
+          {c.status === 'revoked' && c.revocationReason && (
+            <Text c="red.8">Reason: {c.revocationReason}</Text>
+          )}
+          <Text>Record held by {c.issuer}</Text>
+        </Stack>
+        <Image
+          src={`/api/certificates/${c.id}/qr.svg`}
+          alt="QR code linking to this record"
+          w={112}
+          h={112}
+          bg="white"
+        />
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} component="dl" m={0}>
+        {fields.map(([label, value]) => (
+          <Card key={label} withBorder padding="md">
+            <Text component="dt" size="sm" c="dimmed" fw={600}>
+              {label}
+            </Text>
+            <Text component="dd" m={0} fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+
+      <Group justify="space-between" align="flex-end">
+        <SignatureImage file={c.signatureImage} name={c.name} />
+        <Group className="no-print">
+          {c.pdf ? (
+            <Button
+              component="a"
+              href={c.pdf.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="outline"
+            >
+              View PDF
+            </Button>
+          ) : (
+            <Text c="dimmed">No PDF Available</Text>
+          )}
+          <CertificateImagesButton
+            certificateImage={c.certificateImage}
+            passportImage={c.passportImage}
+            name={c.name}
+          />
+          <Button
+            variant="subtle"
+            leftSection={<IconPrinter size={18} aria-hidden />}
+            onClick={() => window.print()}
+          >
+            Print
+          </Button>
+        </Group>
+      </Group>
+
+      <Text fw={700} size="lg">
+        Course Status: {c.courseStatus === 'available' ? 'Available' : 'Unavailable'}
+      </Text>
+
+      <TrainingRecordsTable shortTitle={site.certificateShortTitle} records={records} />
+
+      {c.masked && (
+        <Text size="sm" c="dimmed">
+          Identification numbers are shown with only their last four characters.{' '}
+          <Anchor href="/privacy" size="sm" underline="always">
+            Why?
+          </Anchor>
+        </Text>
+      )}
+
+      <Group justify="center" gap="xl">
+        {site.footerLogos.map((logo) => (
+          <Image key={logo.src} src={logo.src} alt="" h={40} w="auto" />
+        ))}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { FileView } from '#shared/api/certificates.ts';
+
+/** The signature in its three states: shown, failed to load, or absent (SPEC §5). */
+export function SignatureImage({ file, name }: { file: FileView | null; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!file) return <Text c="dimmed">No signature available</Text>;
+  if (failed) return <Text c="red.8">Signature failed to load</Text>;
+  return (
+    <Stack gap={4} align="flex-start" component="figure" m={0}>
+      <Image
+        src={file.url}
+        alt={`Signature of ${name}`}
+        h={80}
+        w="auto"
+        fit="contain"
+        onError={() => setFailed(true)}
+      />
+      <Text component="figcaption" size="sm" c="dimmed">
+        Signature
+      </Text>
+    </Stack>
+  );
+}

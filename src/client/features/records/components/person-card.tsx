@@ -1,0 +1,56 @@
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { PersonView } from '#shared/api/people.ts';
+import { RecordDetails } from './record-details.tsx';
+import { RecordThumbnails } from './record-thumbnails.tsx';
+
+interface PersonCardProps {
+  person: PersonView;
+  onDelete: (id: string) => void;
+  deleting: boolean;
+}
+
+const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+export function PersonCard({ person: p, onDelete, deleting }: PersonCardProps) {
+  const headingId = useId();
+  return (
+    <Card withBorder component="article" aria-labelledby={headingId} padding="lg">
+      <Stack gap="md" h="100%">
+        <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+          {p.name}
+        </Title>
+        <RecordDetails record={p} courseLabel="Course" resultLabel="Result" />
+        <RecordThumbnails
+          name={p.name}
+          files={[
+            { label: 'Signature', file: p.signatureImage },
+            { label: 'Passport', file: p.passportImage },
+            { label: 'Certificate', file: p.certificateImage },
+          ]}
+        />
+        <Group gap="xs" mt="auto">
+          <Button size="xs" color="red.9" onClick={() => onDelete(p.id)} disabled={deleting}>
+            {deleting ? 'Deleting...' : 'Delete'}
+          </Button>
+          <Button size="xs" component={Link} to={`/dashboard/updatepeople/${p.id}`}>
+            Edit
+          </Button>
+          <Button size="xs" variant="outline" component="a" href={`/info/${p.id}`} {...newTab}>
+            View
+          </Button>
+          {p.pdf ? (
+            <Button size="xs" variant="outline" component="a" href={p.pdf.url} {...newTab}>
+              PDF
+            </Button>
+          ) : (
+            <Button size="xs" variant="outline" disabled>
+              No PDF
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ListPagination } from '#client/components/list/list-pagination.tsx';
+import { SearchBox } from '#client/components/list/search-box.tsx';
+import { DashboardPage } from '#client/components/page/dashboard-page.tsx';
+
+interface RecordsListProps<T> {
+  title: string;
+  q: string;
+  page: number;
+  pageSize: number;
+  data: { items: T[]; total: number };
+  children: (item: T) => ReactNode;
+}
+
+/** "Total People" with the count, one search box, the cards, and the pages (SPEC §6). */
+export function RecordsList<T>({ title, q, page, pageSize, data, children }: RecordsListProps<T>) {
+  const { pathname } = useLocation();
+  return (
+    <DashboardPage
+      title={title}
+      heading={
+        <>
+          Total People: {data.total}
+          {q && ' (Filtered)'}
+        </>
+      }
+    >
+      <SearchBox q={q} label="Search by name, passport number, nationality, e-Cert number or FIN number" />
+      {data.items.length === 0 ? (
+        <Text role="status">
+          {q
+            ? `No records match “${q}”.`
+            : data.total > 0
+              ? 'There is nothing on this page.'
+              : 'No records yet.'}{' '}
+          {data.total > 0 && (
+            <Anchor component={Link} to={pathname} underline="always">
+              Back to the first page
+            </Anchor>
+          )}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>{data.items.map(children)}</SimpleGrid>
+      )}
+      <ListPagination total={data.total} pageSize={pageSize} page={page} />
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,57 @@
+import { Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { focusFirstError } from '#client/lib/focus-first-error.ts';
+import { validateWith } from '#client/lib/zod-form.ts';
+import {
+  type RecordFields as RecordFieldValues,
+  type RenewalView,
+  recordFields,
+} from '#shared/api/people.ts';
+import { invalidateRecords } from '../api/invalidate-records.ts';
+import { emptyRecord, recordValuesOf } from '../api/record-values.ts';
+import { renewalQuery } from '../api/renewals-query.ts';
+import { createRenewal, updateRenewal } from '../api/save-renewal.ts';
+import { FormSection } from './form-section.tsx';
+import { RecordFields } from './record-fields.tsx';
+import { SubmitBar } from './submit-bar.tsx';
+import { useRecordSubmit } from './use-record-submit.ts';
+
+/** Adds a renewal record, or edits one (`renewal` given). */
+export function RenewalForm({ renewal }: { renewal?: RenewalView }) {
+  const kind = renewal ? 'update' : 'create';
+  const queryClient = useQueryClient();
+  const form = useForm<RecordFieldValues>({
+    initialValues: renewal ? recordValuesOf(renewal) : emptyRecord(),
+    validate: validateWith(recordFields),
+  });
+
+  const { submit, pending, result } = useRecordSubmit({
+    kind,
+    setErrors: form.setErrors,
+    save: (values: RecordFieldValues) =>
+      renewal ? updateRenewal(renewal.id, values) : createRenewal(values),
+    onSaved: async (saved) => {
+      if (renewal) {
+        if (saved?.id) queryClient.setQueryData(renewalQuery(renewal.id).queryKey, saved);
+        const values = recordValuesOf(saved?.id ? saved : form.getValues());
+        form.setInitialValues(values);
+        form.setValues(values);
+      } else {
+        form.reset();
+      }
+      await invalidateRecords(queryClient, 'renewals');
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => submit(values), focusFirstError)}>
+      <Stack gap="xl">
+        <FormSection title="Personal Information">
+          <RecordFields inputProps={(field) => form.getInputProps(field)} />
+        </FormSection>
+        <SubmitBar pending={pending} pendingLabel="Submitting..." result={result} />
+      </Stack>
+    </form>
+  );
+}

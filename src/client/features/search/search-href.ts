@@ -1,0 +1,1 @@
+export const searchHref = (query: string) => `/search?${new URLSearchParams({ q: query.trim() })}`;

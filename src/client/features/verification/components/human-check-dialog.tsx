@@ -1,0 +1,82 @@
+import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { robotMessage } from '../verification-messages.ts';
+
+interface HumanCheckDialogProps {
+  opened: boolean;
+  waitSeconds: number;
+  interstitialUrl: string | null;
+  onProceed: () => void;
+}
+
+/**
+ * The human-verification step after a match (SPEC §4): it cannot be dismissed by Escape or an
+ * outside click, "Verify Human" counts down the configured wait, and "Proceed" needs the switch.
+ */
+export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProceed }: HumanCheckDialogProps) {
+  const [notRobot, setNotRobot] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  const [warning, setWarning] = useState(false);
+  const waited = secondsLeft === 0;
+
+  useEffect(() => {
+    if (!secondsLeft) return;
+    const timer = setTimeout(() => setSecondsLeft(secondsLeft - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
+  const startWait = () => {
+    if (interstitialUrl) window.open(interstitialUrl, '_blank', 'noopener,noreferrer');
+    setSecondsLeft(waitSeconds);
+  };
+
+  const proceed = () => {
+    if (!notRobot) {
+      setWarning(true);
+      return;
+    }
+    onProceed();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {}}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      withCloseButton={false}
+      centered
+      size={440}
+    >
+      <Stack gap="md" py="xs">
+        {/* Modal.Title names the dialog (aria-labelledby on its section); the modal has no header. */}
+        <Modal.Title fz="h3" fw={700} lh="h3">
+          Human verification
+        </Modal.Title>
+        <Text>A record matches. Please confirm you are a person to see it.</Text>
+        <Switch
+          label="I'm not a robot"
+          checked={notRobot}
+          onChange={(event) => {
+            setNotRobot(event.currentTarget.checked);
+            setWarning(false);
+          }}
+          size="md"
+        />
+        {warning && !notRobot && (
+          <Text c="red.8" role="alert" fw={600}>
+            {robotMessage}
+          </Text>
+        )}
+        <Group grow>
+          <Button variant="light" onClick={startWait} disabled={secondsLeft !== null} aria-live="polite">
+            {secondsLeft ? `Wait ${secondsLeft}s...` : 'Verify Human'}
+          </Button>
+          <Button onClick={proceed} disabled={!waited}>
+            Proceed
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

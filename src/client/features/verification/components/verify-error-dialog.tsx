@@ -1,0 +1,28 @@
+import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+
+interface VerifyErrorDialogProps {
+  message: string | null;
+  onClose: () => void;
+}
+
+/** The "Oops..." dialog: 400px wide, an error icon, the message and "Try Again". */
+export function VerifyErrorDialog({ message, onClose }: VerifyErrorDialogProps) {
+  return (
+    <Modal opened={message !== null} onClose={onClose} size={400} centered withCloseButton={false}>
+      <Stack align="center" ta="center" gap="md" py="sm">
+        <ThemeIcon color="red.8" size={64} radius="xl" variant="light" aria-hidden>
+          <IconX size={40} />
+        </ThemeIcon>
+        {/* Modal.Title names the dialog (aria-labelledby on its section); the modal has no header. */}
+        <Modal.Title fz="h2" fw={700} lh="h2">
+          Oops...
+        </Modal.Title>
+        <Text>{message}</Text>
+        <Button onClick={onClose} data-autofocus>
+          Try Again
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

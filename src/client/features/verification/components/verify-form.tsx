@@ -1,0 +1,68 @@
+import { Button, Paper, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSite } from '#client/features/site/api/site-query.ts';
+import { verifyCertificate } from '../api/verify-certificate.ts';
+import { describeVerifyError } from '../verification-messages.ts';
+import { HumanCheckDialog } from './human-check-dialog.tsx';
+import { VerifyErrorDialog } from './verify-error-dialog.tsx';
+
+/** The two numbers, the proof of work in the background, then the dialogs of SPEC §4. */
+export function VerifyForm() {
+  const site = useSite();
+  const navigate = useNavigate();
+  const [finNumber, setFinNumber] = useState('');
+  const [eCertNumber, setECertNumber] = useState('');
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const verification = useMutation({
+    mutationFn: verifyCertificate,
+    onError: (error) => setErrorMessage(describeVerifyError(error)),
+  });
+  const ready = finNumber.trim() !== '' && eCertNumber.trim() !== '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || verification.isPending) return;
+    verification.mutate({ finNumber: finNumber.trim(), eCertNumber: eCertNumber.trim() });
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md" shadow="xs">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="NRIC/FIN/Other identification no."
+            placeholder="Please enter"
+            value={finNumber}
+            onChange={(event) => setFinNumber(event.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+          />
+          <TextInput
+            label="e-Cert serial no."
+            placeholder="Please enter"
+            value={eCertNumber}
+            onChange={(event) => setECertNumber(event.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+          />
+          <Button type="submit" disabled={!ready} loading={verification.isPending} w="fit-content">
+            Verify e-Cert
+          </Button>
+        </Stack>
+      </form>
+      <VerifyErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
+      {verification.data && (
+        <HumanCheckDialog
+          opened
+          waitSeconds={site.verification.waitSeconds}
+          interstitialUrl={site.verification.interstitialUrl}
+          onProceed={() => navigate(`/info/${verification.data.id}`)}
+        />
+      )}
+    </Paper>
+  );
+}

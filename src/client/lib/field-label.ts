@@ -1,0 +1,19 @@
+import { recordFieldLabels } from '#shared/api/people.ts';
+
+const otherLabels: Record<string, string> = {
+  passportImage: 'Passport Image',
+  certificateImage: 'Certificate Image',
+  signatureImage: 'Signature Image',
+  pdf: 'PDF',
+  deletedAt: 'Deleted',
+  revokedAt: 'Revoked',
+  revocationReason: 'Revocation reason',
+  name: 'Name',
+  email: 'Email',
+  role: 'Role',
+  banned: 'Banned',
+};
+
+/** A changed field's name as people read it: "finNumber" → "FIN No". */
+export const fieldLabel = (field: string): string =>
+  (recordFieldLabels as Record<string, string>)[field] ?? otherLabels[field] ?? field;

@@ -1,0 +1,94 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import certificatesRoutes from './features/certificates/certificates.routes.ts';
+import contactRoutes from './features/contact/contact.routes.ts';
+import contentRoutes from './features/content/content.routes.ts';
+import feedbackRoutes from './features/feedback/feedback.routes.ts';
+import filesRoutes from './features/files/files.routes.ts';
+import healthRoutes from './features/health/health.routes.ts';
+import setupRoutes from './features/setup/setup.routes.ts';
+import siteRoutes from './features/site/site.routes.ts';
+import staffApi from './features/staff-api.ts';
+import verificationRoutes from './features/verification/verification.routes.ts';
+import { loggerOptions } from './logger.ts';
+import auth from './plugins/auth.ts';
+import client from './plugins/client.ts';
+import core from './plugins/core.ts';
+import errorHandler from './plugins/error-handler.ts';
+import files from './plugins/files.ts';
+import openapi from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import sameOrigin from './plugins/same-origin.ts';
+import securityHeaders from './plugins/security-headers.ts';
+
+/** One registered route, as the route-guard test walks them. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** `config.role` of the route: the role it needs beyond a staff session. */
+  role?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on this instance, recorded as it is added. */
+    routeList: readonly RouteEntry[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole server; tests call this with a real database and use `inject`. */
+export async function buildApp({ config, database, logger = true }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ? loggerOptions(config.logLevel) : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON (and multipart where files are uploaded); plain text is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Recorded before any plugin registers, so no route escapes the list the guard test walks.
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeList.push({ method, url: route.url, role: route.config?.role });
+    }
+  });
+
+  await app.register(core, { config, database });
+  // Hooks and the error handler first: Fastify binds them to routes as those are registered.
+  await app.register(securityHeaders);
+  await app.register(rateLimit);
+  await app.register(sameOrigin);
+  await app.register(client);
+  await app.register(errorHandler);
+  await app.register(files);
+  await app.register(auth);
+  await app.register(openapi);
+
+  await app.register(healthRoutes);
+  await app.register(siteRoutes);
+  await app.register(contentRoutes);
+  await app.register(contactRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(verificationRoutes);
+  await app.register(certificatesRoutes);
+  await app.register(filesRoutes);
+  await app.register(setupRoutes);
+  await app.register(staffApi);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

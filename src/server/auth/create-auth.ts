@@ -1,0 +1,41 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { account, session, user, verification } from '../db/schema/index.ts';
+
+export const MIN_PASSWORD_LENGTH = 10;
+export type Role = 'admin' | 'staff';
+
+/**
+ * Email + password accounts with sessions in the database. Public sign-up is off: users come from
+ * the first-admin setup, the user:create command, or an administrator.
+ */
+export function createAuth(db: Db, config: Config, secret: string) {
+  return betterAuth({
+    appName: 'e-Cert Portal',
+    secret,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
+    session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
+    plugins: [
+      admin({ defaultRole: 'staff', adminRoles: ['admin'], roles: { admin: adminAc, staff: userAc } }),
+    ],
+    // Our own limiter guards sign-in per IP and per account (plugins/auth.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: { level: 'error' },
+    trustedOrigins: [config.publicUrl],
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { disableIpTracking: !config.trustProxy },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

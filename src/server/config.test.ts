@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['VERIFY_RATE_LIMIT', 'lots'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['MASK_IDENTIFIERS', 'maybe'],
+  ])('rejects %s=%s with a one-line ConfigError naming the variable', (name, value) => {
+    let caught: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+
+    expect(caught).toBeInstanceOf(ConfigError);
+    const { message } = caught as ConfigError;
+    expect(message).toContain(name);
+    expect(message).not.toMatch(/[\r\n]/);
+  });
+
+  it('uses safe defaults when nothing is set', () => {
+    const config = loadConfig({});
+
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.seedDemo).toBe(true);
+    expect(config.verification.rateLimit).toEqual({ max: 20, timeWindowMs: 600_000 });
+  });
+});
+
+describe('server start-up', () => {
+  it('exits with code 1 and one stack-free line naming PORT when PORT is invalid', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-config-test-'));
+    try {
+      // Only what the process needs to run, so a developer's own environment cannot change the outcome.
+      const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'abc', DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const code = await new Promise<number | null>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('close', resolve);
+      });
+
+      expect(code).toBe(1);
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('PORT');
+      expect(stderr).not.toContain('    at ');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+[smh]$/, { error: 'must look like 20/10m (count/window with s, m or h)' })
+  .transform((v) => {
+    const [count, window] = v.split('/') as [string, string];
+    const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[window.slice(-1) as 's' | 'm' | 'h'];
+    return { max: Number(count), timeWindowMs: Number(window.slice(0, -1)) * unit };
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be from 0 to 65535' })
+    .max(65535, { error: 'must be from 0 to 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SEED_DEMO: bool.optional(),
+  VERIFY_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
+  VERIFY_INTERSTITIAL_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  VERIFY_RATE_LIMIT: rateLimit.default({ max: 20, timeWindowMs: 600_000 }),
+  VERIFY_POW: bool.default(true),
+  VERIFY_POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  CONTACT_RATE_LIMIT: rateLimit.default({ max: 5, timeWindowMs: 600_000 }),
+  CERT_VALIDITY_YEARS: z.coerce.number().int().min(1).max(100).default(2),
+  MASK_IDENTIFIERS: bool.default(true),
+  SITE_CONFIG: z.string().min(1).default('content/site.json'),
+  CONTENT_DIR: z.string().min(1).default('content'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const embedded = e.DATABASE_URL === undefined;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    authSecret: e.AUTH_SECRET,
+    seedDemo: e.SEED_DEMO ?? embedded,
+    verification: {
+      waitSeconds: e.VERIFY_WAIT_SECONDS,
+      interstitialUrl: e.VERIFY_INTERSTITIAL_URL ?? null,
+      rateLimit: e.VERIFY_RATE_LIMIT,
+      proofOfWork: e.VERIFY_POW,
+      proofOfWorkCost: e.VERIFY_POW_COST,
+    },
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    certValidityYears: e.CERT_VALIDITY_YEARS,
+    maskIdentifiers: e.MASK_IDENTIFIERS,
+    siteConfigPath: path.resolve(e.SITE_CONFIG),
+    contentDir: path.resolve(e.CONTENT_DIR),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,5 @@
+export * from './audit.ts';
+export * from './auth.ts';
+export * from './messages.ts';
+export * from './person.ts';
+export * from './renewal.ts';

@@ -1,0 +1,56 @@
+import type { CertificateView, FileView, TrainingRecord } from '#shared/api/certificates.ts';
+import { courseStatus } from '#shared/rules/course-validity.ts';
+import { maskIdentifier } from '#shared/rules/masking.ts';
+import type { person, StoredFileRef } from '../../db/schema/index.ts';
+
+type PersonRow = typeof person.$inferSelect;
+
+export const fileView = (ref: StoredFileRef | null): FileView | null =>
+  ref
+    ? {
+        url: `/files/${ref.key}`,
+        thumbnailUrl: ref.thumbnailKey ? `/files/${ref.thumbnailKey}` : undefined,
+        contentType: ref.contentType,
+        size: ref.size,
+      }
+    : null;
+
+/** The public view of one record: masked as configured, validity computed now, never stored. */
+export function toCertificateView(
+  row: PersonRow,
+  options: { issuer: string; mask: boolean; validityYears: number },
+): CertificateView {
+  const show = options.mask ? maskIdentifier : (value: string) => value;
+  return {
+    id: row.id,
+    name: row.name,
+    dob: row.dob,
+    gender: row.gender,
+    nationality: row.nationality,
+    passportNumber: show(row.passportNumber),
+    finNumber: show(row.finNumber),
+    tradeTested: row.tradeTested,
+    testLevel: row.testLevel,
+    testResult: row.testResult,
+    passedDate: row.passedDate,
+    courseStatus: courseStatus(row.passedDate, options.validityYears),
+    signatureImage: fileView(row.signatureImage),
+    passportImage: fileView(row.passportImage),
+    certificateImage: fileView(row.certificateImage),
+    pdf: fileView(row.pdf),
+    status: row.revokedAt ? 'revoked' : 'valid',
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revocationReason: row.revokedAt ? row.revocationReason : null,
+    issuer: options.issuer,
+    masked: options.mask,
+  };
+}
+
+export const toTrainingRecord = (
+  row: Pick<PersonRow, 'tradeTested' | 'testLevel' | 'passedDate' | 'testResult'>,
+): TrainingRecord => ({
+  courseName: row.tradeTested,
+  courseLevel: row.testLevel,
+  passedDate: row.passedDate,
+  result: row.testResult,
+});

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { certificateResponse } from '#shared/api/certificates.ts';
+import { notFound } from '../../errors.ts';
+import { toCertificateView, toTrainingRecord } from './certificate-view.ts';
+import { prepareFindCertificate } from './find-certificate.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const noData = () => notFound('No data to display.');
+
+const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const findCertificate = prepareFindCertificate(app.db);
+  // A malformed id is answered exactly like an unknown one: 404, no hint which it was.
+  const params = { params: z.object({ id: z.string().max(100) }) };
+
+  app.get(
+    '/api/certificates/:id',
+    { schema: { ...params, response: { 200: certificateResponse } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const found = UUID.test(id) ? await findCertificate(id.toLowerCase()) : null;
+      if (!found) throw noData();
+      reply.header('cache-control', 'no-store');
+      return {
+        certificate: toCertificateView(found.row, {
+          issuer: app.content.site.issuerName,
+          mask: app.config.maskIdentifiers,
+          validityYears: app.config.certValidityYears,
+        }),
+        records: found.records.map(toTrainingRecord),
+      };
+    },
+  );
+
+  app.get('/api/certificates/:id/qr.svg', { schema: params }, async (request, reply) => {
+    const { id } = request.params;
+    if (!UUID.test(id) || !(await findCertificate(id.toLowerCase()))) throw noData();
+    const svg = await QRCode.toString(`${app.config.publicUrl}/info/${id.toLowerCase()}`, {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+  });
+};
+
+export default certificatesRoutes;

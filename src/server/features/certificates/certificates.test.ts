@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPerson } from '../../test/people.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let masked: TestApp;
+let unmasked: TestApp;
+beforeAll(async () => {
+  [masked, unmasked] = await Promise.all([createTestApp(), createTestApp({ MASK_IDENTIFIERS: 'false' })]);
+});
+afterAll(async () => {
+  await Promise.all([masked.close(), unmasked.close()]);
+});
+
+const get = (harness: TestApp, url: string) => harness.app.inject({ method: 'GET', url });
+
+describe('GET /api/certificates/:id', () => {
+  it('returns the record, masked, with every live record sharing its FIN, newest passed first', async () => {
+    const { db } = masked.database;
+    const fin = 'F7654321Z';
+    const record = await insertPerson(db, {
+      finNumber: fin,
+      passportNumber: 'PX9876543',
+      tradeTested: 'Forklift Operation',
+      passedDate: '2025-06-01',
+      testResult: 'Passed',
+    });
+    await insertPerson(db, {
+      finNumber: fin,
+      tradeTested: 'Welding',
+      passedDate: '2026-01-15',
+      testResult: 'Pending',
+    });
+    await insertPerson(db, {
+      finNumber: fin,
+      tradeTested: 'First Aid',
+      passedDate: '2023-02-01',
+      testResult: 'failed',
+    });
+    await insertPerson(db, {
+      finNumber: fin,
+      tradeTested: 'Deleted',
+      passedDate: '2024-01-01',
+      deletedAt: new Date(),
+    });
+    await insertPerson(db, { finNumber: 'OTHER0001', tradeTested: 'Someone else' });
+
+    const response = await get(masked, `/api/certificates/${record.id}`);
+
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.certificate).toMatchObject({
+      id: record.id,
+      finNumber: '*****321Z',
+      passportNumber: '*****6543',
+      tradeTested: 'Forklift Operation',
+      status: 'valid',
+      issuer: 'Demo Skills Institute',
+      masked: true,
+    });
+    expect(body.certificate).not.toHaveProperty('eCertNumber');
+    expect(body.records.map((r: { courseName: string }) => r.courseName)).toEqual([
+      'Welding',
+      'Forklift Operation',
+      'First Aid',
+    ]);
+    expect(body.records[0]).toEqual({
+      courseName: 'Welding',
+      courseLevel: 'Level 1',
+      passedDate: '2026-01-15',
+      result: 'Pending',
+    });
+  });
+
+  it('shows identifiers in full when the operator turns masking off', async () => {
+    const record = await insertPerson(unmasked.database.db, {
+      finNumber: 'F1112223K',
+      passportNumber: 'PZ1234567',
+    });
+    const body = (await get(unmasked, `/api/certificates/${record.id}`)).json();
+    expect(body.certificate.finNumber).toBe('F1112223K');
+    expect(body.certificate.passportNumber).toBe('PZ1234567');
+  });
+
+  it('computes the course status on read from the passed date', async () => {
+    const { db } = masked.database;
+    const old = await insertPerson(db, { finNumber: 'F0000001A', passedDate: '2015-01-01' });
+    const fresh = await insertPerson(db, { finNumber: 'F0000002A' });
+    expect((await get(masked, `/api/certificates/${old.id}`)).json().certificate.courseStatus).toBe(
+      'unavailable',
+    );
+    expect((await get(masked, `/api/certificates/${fresh.id}`)).json().certificate.courseStatus).toBe(
+      'available',
+    );
+  });
+
+  it('marks a revoked record with its reason', async () => {
+    const record = await insertPerson(masked.database.db, {
+      finNumber: 'F0000003A',
+      revokedAt: new Date('2026-01-01T00:00:00Z'),
+      revocationReason: 'Issued in error',
+    });
+    const { certificate } = (await get(masked, `/api/certificates/${record.id}`)).json();
+    expect(certificate.status).toBe('revoked');
+    expect(certificate.revocationReason).toBe('Issued in error');
+  });
+
+  it.each([
+    ['an unknown well-formed id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-a-uuid'],
+    ['an SQL-looking id', "1' or '1'='1"],
+  ])('answers 404 for %s', async (_label, id) => {
+    const response = await get(masked, `/api/certificates/${encodeURIComponent(id)}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No data to display.' });
+  });
+
+  it('answers 404 for a deleted record', async () => {
+    const record = await insertPerson(masked.database.db, { finNumber: 'F0000004A', deletedAt: new Date() });
+    expect((await get(masked, `/api/certificates/${record.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/certificates/:id/qr.svg', () => {
+  it('draws a QR code for an existing record and 404 for an unknown one', async () => {
+    const record = await insertPerson(masked.database.db, { finNumber: 'F0000005A' });
+    const found = await get(masked, `/api/certificates/${record.id}/qr.svg`);
+    const unknown = await get(masked, '/api/certificates/00000000-0000-4000-8000-000000000000/qr.svg');
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(found.body).toContain('<svg');
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,39 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { person } from '../../db/schema/index.ts';
+import { conflict } from '../../errors.ts';
+import type { Tx } from '../audit/record-audit.ts';
+
+export const duplicatePairMessage = 'A record with this FIN number and e-Cert serial no. already exists.';
+
+/** PostgreSQL's unique_violation, as thrown by pg or PGlite (drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Refuses a (FIN, e-Cert no.) pair another live record holds, before any file is written. The
+ * unique index still decides when two requests race; callers turn its violation into the same 409.
+ */
+export async function assertPairFree(
+  db: Db | Tx,
+  pair: { finNumber: string; eCertNumber: string },
+  exceptId?: string,
+) {
+  const [taken] = await db
+    .select({ id: person.id })
+    .from(person)
+    .where(
+      and(
+        eq(person.finNumber, pair.finNumber),
+        eq(person.eCertNumber, pair.eCertNumber),
+        isNull(person.deletedAt),
+        exceptId ? ne(person.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(duplicatePairMessage);
+}

@@ -1,0 +1,75 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { personFileFields } from '#shared/api/people.ts';
+import type { Db } from '../../db/database.ts';
+import { person } from '../../db/schema/index.ts';
+import { conflict } from '../../errors.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { storeFilesThen } from '../uploads/store-files.ts';
+import { deleteUnreferencedFiles, ORPHAN_GRACE_MS } from '../uploads/sweep-orphan-files.ts';
+import { assertPairFree, duplicatePairMessage, isUniqueViolation } from './duplicate-pair.ts';
+import { personNotFound } from './find-people.ts';
+import { auditedPersonFields, auditSnapshot, type PersonRow } from './person-view.ts';
+import type { PersonForm } from './read-person-form.ts';
+
+/**
+ * Saves the edit form: every text field, and each file that was sent (the others stay). Files
+ * first, then row and audit event in one transaction, as when adding.
+ */
+export async function updatePerson(
+  deps: { db: Db; files: FileStore },
+  id: string,
+  { fields, files }: PersonForm,
+  actor: Actor,
+): Promise<PersonRow> {
+  await assertPairFree(deps.db, fields, id);
+  let saved: { before: PersonRow; after: PersonRow };
+  try {
+    saved = await storeFilesThen(deps, Object.values(files), () =>
+      deps.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(person)
+          .where(and(eq(person.id, id), isNull(person.deletedAt)))
+          .for('update');
+        if (!before) throw personNotFound();
+        const [after] = await tx
+          .update(person)
+          .set({
+            ...fields,
+            passportImage: files.passportImage?.ref ?? before.passportImage,
+            certificateImage: files.certificateImage?.ref ?? before.certificateImage,
+            signatureImage: files.signatureImage?.ref ?? before.signatureImage,
+            pdf: files.pdf?.ref ?? before.pdf,
+            updatedAt: new Date(),
+            updatedBy: actor.id,
+          })
+          .where(eq(person.id, id))
+          .returning();
+        if (!after) throw personNotFound();
+        await recordAudit(tx, {
+          actor,
+          entityType: 'person',
+          entityId: id,
+          action: 'update',
+          changes: diffChanges(auditSnapshot(before), auditSnapshot(after), auditedPersonFields),
+        });
+        return { before, after };
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(duplicatePairMessage);
+    throw error;
+  }
+
+  // Replaced files no other row uses go now, unless young enough that an upload may be reusing
+  // them; whatever stays is the sweep's.
+  const replaced = personFileFields.flatMap((field) => {
+    const old = saved.before[field];
+    const kept = saved.after[field];
+    if (!old || old.key === kept?.key) return [];
+    return [old.key, ...(old.thumbnailKey ? [old.thumbnailKey] : [])];
+  });
+  await deleteUnreferencedFiles(deps.db, deps.files, replaced, { graceMs: ORPHAN_GRACE_MS }).catch(() => {});
+  return saved.after;
+}

@@ -1,0 +1,45 @@
+import { and, count, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import type { SearchPageQuery } from '#shared/api/paging.ts';
+import type { Db } from '../../db/database.ts';
+import { person, renewal, renewalSearchText } from '../../db/schema/index.ts';
+
+/** The newest live person with the renewal's FIN: the record "View" opens. */
+const livePersonId = sql<string | null>`(
+  select ${person.id} from ${person}
+  where ${person.finNumber} = ${renewal.finNumber} and ${person.deletedAt} is null
+  order by ${person.createdAt} desc, ${person.id} desc
+  limit 1
+)`;
+
+const columns = { ...getTableColumns(renewal), personId: livePersonId };
+
+/** `q` as a literal substring: `%`, `_` and `\` in the search box match themselves. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Live renewals matching `q` (case-insensitive, over the trigram-indexed text), newest first. */
+export async function findRenewals(db: Db, { q, page, pageSize }: SearchPageQuery) {
+  const filters: SQL[] = [isNull(renewal.deletedAt)];
+  if (q) filters.push(sql`${renewalSearchText} ilike ${containing(q)}`);
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(renewal)
+      .where(where)
+      // Spelled like renewal_created_at_idx so the planner can walk the index.
+      .orderBy(sql`${renewal.createdAt} desc nulls last`, sql`${renewal.id} desc nulls last`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(renewal).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRenewal(db: Db, id: string) {
+  const [row] = await db
+    .select(columns)
+    .from(renewal)
+    .where(and(eq(renewal.id, id), isNull(renewal.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,55 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { setupInput } from '#shared/api/auth.ts';
+import type { Db } from '../../db/database.ts';
+import { user } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { createStaffUser } from '../users/create-staff-user.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one-time first-admin link, while no user exists; null afterwards. */
+    setupLink(): Promise<string | null>;
+  }
+}
+
+export const hasUsers = async (db: Db) => ((await db.select({ n: count() }).from(user))[0]?.n ?? 0) > 0;
+
+const sameToken = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** First-admin setup: while no user exists, a random token printed on start lets one admin be made. */
+const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+  let token: string | null = randomBytes(24).toString('base64url');
+
+  app.decorate('setupLink', async () =>
+    token && !(await hasUsers(app.db)) ? `${app.config.publicUrl}/setup?token=${token}` : null,
+  );
+
+  app.get('/api/setup', async () => ({ needed: token !== null && !(await hasUsers(app.db)) }));
+
+  app.post(
+    '/api/setup',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } }, schema: { body: setupInput } },
+    async (request, reply) => {
+      const current = token;
+      if (!current || !sameToken(request.body.token, current) || (await hasUsers(app.db))) {
+        throw new AppError(403, 'This setup link is no longer valid.', 'FORBIDDEN');
+      }
+      token = null; // one use, even if the creation below fails on a bad password
+      const { email, name, password } = request.body;
+      try {
+        const created = await createStaffUser(app, { email, name, password, role: 'admin' }, null);
+        return reply.code(201).send({ id: created.id, email: created.email });
+      } catch (error) {
+        token = current;
+        throw error;
+      }
+    },
+  );
+};
+
+// fastify-plugin: `setupLink` must be visible to main.ts on the root instance.
+export default fp(setupRoutes, { name: 'setup', dependencies: ['core'] });

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../errors.ts';
+import auditRoutes from './audit/audit.routes.ts';
+import messagesRoutes from './messages/messages.routes.ts';
+import peopleRoutes from './people/people.routes.ts';
+import renewalsRoutes from './renewals/renewals.routes.ts';
+import statsRoutes from './stats/stats.routes.ts';
+import usersRoutes from './users/users.routes.ts';
+
+/**
+ * Every staff endpoint lives inside this scope, and this ONE hook guards them all: 401 without a
+ * valid session, 403 when the route asks for a role the user does not have.
+ */
+const staffApi: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    const user = await app.currentUser(request);
+    if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+    if (request.routeOptions.config.role === 'admin' && user.role !== 'admin') {
+      throw new AppError(403, 'You do not have permission to do this.', 'FORBIDDEN');
+    }
+    request.user = user;
+  });
+
+  await app.register(messagesRoutes);
+  await app.register(peopleRoutes);
+  await app.register(renewalsRoutes);
+  await app.register(statsRoutes);
+  await app.register(auditRoutes);
+  await app.register(usersRoutes);
+};
+
+export default staffApi;

@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import type { UpdateUserInput } from '#shared/api/users.ts';
+import type { Db } from '../../db/database.ts';
+import { session, user } from '../../db/schema/index.ts';
+import { invalidInput } from '../../errors.ts';
+import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { roleOf } from './user-view.ts';
+
+const fields = ['name', 'role', 'banned'] as const;
+
+/**
+ * Renames, changes the role of, bans or unbans a user, audited in the same transaction. A ban also
+ * ends the user's sessions. Returns the row after the change, or null when there is no such user.
+ */
+export async function updateStaffUser(db: Db, id: string, input: UpdateUserInput, actor: Actor) {
+  // Zod has already dropped unknown keys; only the fields actually sent take part.
+  const patch = Object.fromEntries(
+    Object.entries(input).filter(([, v]) => v !== undefined),
+  ) as UpdateUserInput;
+  if (Object.keys(patch).length === 0) {
+    throw invalidInput('Nothing to change: send a name, a role or banned.');
+  }
+  // An administrator who locks themselves out could leave the portal with no administrator at all.
+  if (id === actor.id && input.role === 'staff') {
+    throw invalidInput('You cannot remove your own administrator role.', {
+      role: 'You cannot change your own role',
+    });
+  }
+  if (id === actor.id && input.banned === true) {
+    throw invalidInput('You cannot ban yourself.', { banned: 'You cannot ban yourself' });
+  }
+
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(user).where(eq(user.id, id)).for('update');
+    if (!row) return null;
+    const before = { name: row.name, role: roleOf(row.role), banned: row.banned ?? false };
+    const changes = diffChanges(before, patch, fields);
+    if (Object.keys(changes).length === 0) return row;
+    const banned = input.banned ?? before.banned;
+    const [updated] = await tx
+      .update(user)
+      .set({
+        ...patch,
+        ...(banned ? {} : { banReason: null, banExpires: null }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(user.id, id))
+      .returning();
+    if (changes.banned && banned) await tx.delete(session).where(eq(session.userId, id));
+    await recordAudit(tx, { actor, entityType: 'user', entityId: id, action: 'update', changes });
+    return updated ?? null;
+  });
+}

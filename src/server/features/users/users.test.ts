@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UsersResponse, UserView } from '#shared/api/users.ts';
+import { auditEvent, session, user } from '../../db/schema/index.ts';
+import { signInAs, signInWith, TEST_PASSWORD } from '../../test/staff-session.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('users API (administrators only)', () => {
+  let testApp: TestApp;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
+  let staff: Awaited<ReturnType<typeof signInAs>>;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await signInAs(testApp.app, 'admin');
+    staff = await signInAs(testApp.app, 'staff');
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    testApp.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+  const createUser = async (email: string, role: 'admin' | 'staff' = 'staff') => {
+    const response = await asAdmin('POST', '/api/users', {
+      email,
+      name: 'New Person',
+      password: TEST_PASSWORD,
+      role,
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<UserView>();
+  };
+  const auditOf = (id: string) =>
+    testApp.database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityType, 'user'), eq(auditEvent.entityId, id)))
+      .orderBy(auditEvent.at);
+
+  it.each([
+    ['GET', '/api/users'],
+    ['POST', '/api/users'],
+    ['PATCH', `/api/users/${randomUUID()}`],
+    ['DELETE', `/api/users/${randomUUID()}`],
+  ] as const)('answers 403 to a staff user on %s %s', async (method, url) => {
+    const response = await testApp.app.inject({
+      method,
+      url,
+      headers: staff.headers,
+      ...(method === 'POST' || method === 'PATCH' ? { payload: {} } : {}),
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('lists users with their role and ban state, never their credentials', async () => {
+    const response = await asAdmin('GET', '/api/users');
+
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json<UsersResponse>();
+    expect(items).toEqual([
+      {
+        id: admin.user.id,
+        email: admin.user.email,
+        name: 'Test admin',
+        role: 'admin',
+        createdAt: expect.any(String),
+        banned: false,
+      },
+      {
+        id: staff.user.id,
+        email: staff.user.email,
+        name: 'Test staff',
+        role: 'staff',
+        createdAt: expect.any(String),
+        banned: false,
+      },
+    ]);
+    expect(response.body).not.toMatch(/password|scrypt/i);
+  });
+
+  it('creates a user who can then sign in, audited with the administrator as actor', async () => {
+    const created = await createUser('Grace@Example.com');
+
+    expect(created).toMatchObject({
+      email: 'grace@example.com',
+      name: 'New Person',
+      role: 'staff',
+      banned: false,
+    });
+    await expect(signInWith(testApp.app, 'grace@example.com', TEST_PASSWORD)).resolves.toContain(
+      'session_token=',
+    );
+    const [event] = await auditOf(created.id);
+    expect(event).toMatchObject({ action: 'create', actorId: admin.user.id, actorEmail: admin.user.email });
+  });
+
+  it('refuses a second user with the same email (any case) with 409', async () => {
+    const response = await asAdmin('POST', '/api/users', {
+      email: 'GRACE@example.com',
+      name: 'Again',
+      password: TEST_PASSWORD,
+      role: 'staff',
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'A user with this email already exists.',
+    });
+  });
+
+  it('refuses a weak password with 400 naming the password field and stores nothing', async () => {
+    const before = await testApp.database.db.$count(user);
+
+    const response = await asAdmin('POST', '/api/users', {
+      email: 'weak@example.com',
+      name: 'Weak',
+      password: 'short',
+      role: 'staff',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ password: 'Password must be at least 10 characters' });
+    expect(await testApp.database.db.$count(user)).toBe(before);
+  });
+
+  it('renames and promotes a user; the new role applies to their open session', async () => {
+    const created = await createUser('promote@example.com');
+    const cookie = await signInWith(testApp.app, 'promote@example.com', TEST_PASSWORD);
+    const headers = { cookie, origin: testApp.app.config.publicUrl };
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/users', headers })).statusCode).toBe(403);
+
+    const response = await asAdmin('PATCH', `/api/users/${created.id}`, { name: 'Promoted', role: 'admin' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: created.id, name: 'Promoted', role: 'admin' });
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/users', headers })).statusCode).toBe(200);
+    const events = await auditOf(created.id);
+    expect(events.at(-1)).toMatchObject({
+      action: 'update',
+      changes: { name: ['New Person', 'Promoted'], role: ['staff', 'admin'] },
+    });
+  });
+
+  it('bans a user: their sessions end at once and sign-in is refused', async () => {
+    const created = await createUser('banned@example.com');
+    const cookie = await signInWith(testApp.app, 'banned@example.com', TEST_PASSWORD);
+
+    const response = await asAdmin('PATCH', `/api/users/${created.id}`, { banned: true });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ banned: true });
+    expect(await testApp.database.db.$count(session, eq(session.userId, created.id))).toBe(0);
+    const withOldCookie = await testApp.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie } });
+    expect(withOldCookie.statusCode).toBe(401);
+    await expect(signInWith(testApp.app, 'banned@example.com', TEST_PASSWORD)).rejects.toThrow(
+      /sign-in failed/,
+    );
+    expect((await auditOf(created.id)).at(-1)).toMatchObject({
+      action: 'update',
+      changes: { banned: [false, true] },
+    });
+  });
+
+  it('refuses an empty change with 400', async () => {
+    const response = await asAdmin('PATCH', `/api/users/${staff.user.id}`, {});
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('refuses to let administrators demote, ban or delete themselves', async () => {
+    const demote = await asAdmin('PATCH', `/api/users/${admin.user.id}`, { role: 'staff' });
+    const ban = await asAdmin('PATCH', `/api/users/${admin.user.id}`, { banned: true });
+    const remove = await asAdmin('DELETE', `/api/users/${admin.user.id}`);
+
+    expect(demote.statusCode).toBe(400);
+    expect(demote.json().fields).toHaveProperty('role');
+    expect(ban.statusCode).toBe(400);
+    expect(remove.statusCode).toBe(400);
+    expect(remove.json()).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'You cannot delete your own account.',
+    });
+    expect(await testApp.database.db.$count(user, eq(user.id, admin.user.id))).toBe(1);
+  });
+
+  it('deletes another user with their sessions, audited with who they were', async () => {
+    const created = await createUser('leaver@example.com');
+    const cookie = await signInWith(testApp.app, 'leaver@example.com', TEST_PASSWORD);
+
+    const response = await asAdmin('DELETE', `/api/users/${created.id}`);
+    const again = await asAdmin('DELETE', `/api/users/${created.id}`);
+
+    expect(response.statusCode).toBe(204);
+    expect(again.statusCode).toBe(404);
+    expect(await testApp.database.db.$count(user, eq(user.id, created.id))).toBe(0);
+    expect(await testApp.database.db.$count(session, eq(session.userId, created.id))).toBe(0);
+    const withOldCookie = await testApp.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie } });
+    expect(withOldCookie.statusCode).toBe(401);
+    expect((await auditOf(created.id)).at(-1)).toMatchObject({
+      action: 'delete',
+      actorEmail: admin.user.email,
+      changes: { email: ['leaver@example.com', null] },
+    });
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const response = await asAdmin('PATCH', `/api/users/${randomUUID()}`, { name: 'Nobody' });
+
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { verificationMessages, verifyInput, verifyResponse } from '#shared/api/verification.ts';
+import { AppError, invalidInput, notFound } from '../../errors.ts';
+import { deriveSecret, resolveMasterSecret } from '../../secrets.ts';
+import { prepareFindCertificateId } from './find-certificate-id.ts';
+import { createProofOfWork } from './proof-of-work.ts';
+
+const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { rateLimit, proofOfWork: powEnabled, proofOfWorkCost } = app.config.verification;
+  const pow = createProofOfWork({
+    secret: deriveSecret(resolveMasterSecret(app.config), 'altcha'),
+    cost: proofOfWorkCost,
+  });
+  const findCertificateId = prepareFindCertificateId(app.db);
+
+  app.get('/api/verify/challenge', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return pow.create();
+  });
+
+  app.post(
+    '/api/verify',
+    {
+      config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } },
+      schema: { body: verifyInput, response: { 200: verifyResponse } },
+    },
+    async (request) => {
+      const { finNumber, eCertNumber, altcha } = request.body;
+      if (powEnabled) {
+        if (!altcha)
+          throw invalidInput(verificationMessages.proofRequired, {
+            altcha: verificationMessages.proofRequired,
+          });
+        if (!(await pow.verify(altcha))) {
+          throw new AppError(400, verificationMessages.proofRejected, 'INVALID_PROOF', {
+            altcha: verificationMessages.proofRejected,
+          });
+        }
+      }
+      const id = await findCertificateId(finNumber, eCertNumber);
+      if (!id) throw notFound(verificationMessages.noMatch, 'NO_MATCH');
+      return { id };
+    },
+  );
+};
+
+export default verificationRoutes;

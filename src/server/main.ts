@@ -1,0 +1,69 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { DEMO_PAIRS } from './features/demo/demo-people.ts';
+import { seedDemoData } from './features/demo/seed-demo.ts';
+import { sweepOrphanFiles } from './features/uploads/sweep-orphan-files.ts';
+
+async function main() {
+  const config = loadConfig();
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.ready();
+  // In the background: files no record refers to (failed or replaced uploads) are removed.
+  void sweepOrphanFiles(app.db, app.files).then(
+    (removed) => removed > 0 && app.log.info(`removed ${removed} unreferenced files`),
+    (error: unknown) => app.log.error({ err: error }, 'file sweep failed'),
+  );
+  if (config.seedDemo) {
+    const { seeded } = await seedDemoData(app.db, app.files);
+    if (seeded > 0) app.log.info(`loaded ${seeded} demo records`);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  printWelcome(config.publicUrl, database.kind, config.seedDemo, await app.setupLink());
+}
+
+function printWelcome(url: string, databaseKind: string, demo: boolean, setupLink: string | null) {
+  const lines = [`e-Cert Portal is serving ${url} (${databaseKind} database)`];
+  if (setupLink)
+    lines.push('No user exists yet. Create the first administrator (the link works once):', `  ${setupLink}`);
+  if (demo) {
+    lines.push('Try verification at /verify with a demo record:');
+    for (const pair of DEMO_PAIRS)
+      lines.push(`  identification no. ${pair.finNumber}   e-Cert serial no. ${pair.eCertNumber}`);
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  // One clear line for configuration and start-up problems; no stack for the operator to parse.
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(message);
+  process.exit(1);
+});

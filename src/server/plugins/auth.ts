@@ -1,0 +1,96 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Auth, createAuth, type Role } from '../auth/create-auth.ts';
+import { AppError } from '../errors.ts';
+import { resolveMasterSecret } from '../secrets.ts';
+
+export interface StaffUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    /** The signed-in user of a request, or null. */
+    currentUser(request: FastifyRequest): Promise<StaffUser | null>;
+  }
+  interface FastifyRequest {
+    user: StaffUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Staff routes that need more than the staff role. */
+    role?: Role;
+  }
+}
+
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+
+export default fp(
+  async (app) => {
+    const auth = createAuth(app.db, app.config, resolveMasterSecret(app.config));
+    app.decorate('auth', auth);
+    app.decorateRequest('user', null);
+    app.decorate('currentUser', async (request: FastifyRequest) => {
+      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!found || found.user.banned) return null;
+      const role: Role = found.user.role === 'admin' ? 'admin' : 'staff';
+      return { id: found.user.id, email: found.user.email, name: found.user.name, role };
+    });
+
+    const perIp = app.rateLimit({ max: 10, timeWindow: 60_000 });
+    const perAccount = app.rateLimit({
+      max: 5,
+      timeWindow: 15 * 60_000,
+      keyGenerator: (request) =>
+        `account:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      preHandler: async (request, reply) => {
+        if (request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_PATH) {
+          await perIp.call(app, request, reply);
+          await perAccount.call(app, request, reply);
+        }
+      },
+      handler: (request, reply) => forwardToAuth(auth, request, reply),
+    });
+  },
+  { name: 'auth', dependencies: ['core', 'rate-limit'] },
+);
+
+/** Hands a Fastify request to Better Auth's fetch handler and copies its answer back. */
+async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+  const body =
+    request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body);
+  const response = await auth.handler(
+    new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), body }),
+  );
+  const text = await response.text();
+  if (response.status >= 400) {
+    const message = readMessage(text) ?? 'The request could not be completed.';
+    throw new AppError(response.status, message);
+  }
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') continue;
+    reply.header(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  return reply.send(text || null);
+}
+
+function readMessage(text: string): string | null {
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : null;
+  } catch {
+    return null;
+  }
+}

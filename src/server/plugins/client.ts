@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isClientRoute } from '#shared/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serveClient(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  }
+}
+
+export const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
+
+/** Serves the built client: hashed assets cached for a year, index.html for every client route. */
+export default fp(
+  async (app) => {
+    const indexFile = path.join(clientDir, 'index.html');
+    const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+
+    if (indexHtml !== null) {
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+      });
+    }
+
+    app.decorate('serveClient', (request: FastifyRequest, reply: FastifyReply) => {
+      if (indexHtml === null) {
+        return reply.code(503).type('text/plain').send('The client is not built. Run `npm run build`.');
+      }
+      const pathname = request.url.split('?')[0] ?? '/';
+      return reply
+        .code(isClientRoute(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
+    });
+  },
+  { name: 'client' },
+);

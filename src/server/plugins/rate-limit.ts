@@ -1,0 +1,22 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/** Per-client limits, opted into per route with `config.rateLimit`. */
+export default fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      // Thrown, so the shared error handler gives it the common shape; Retry-After is already set.
+      errorResponseBuilder: (_request, context) => {
+        const minutes = Math.max(1, Math.ceil(context.ttl / 60_000));
+        return new AppError(
+          429,
+          `Too many requests. Please try again in ${minutes} minutes.`,
+          'RATE_LIMITED',
+        );
+      },
+    });
+  },
+  { name: 'rate-limit' },
+);

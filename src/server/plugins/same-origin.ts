@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing API requests must come from our own pages: a browser sends Origin on every
+ * cross-site POST, and a session cookie must not be usable from another site (CSRF). Requests
+ * without Origin (curl, server-to-server) carry no ambient browser cookie and pass.
+ */
+export default fp(
+  async (app) => {
+    const publicOrigin = new URL(app.config.publicUrl).origin;
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      const origin = request.headers.origin;
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (origin === undefined) {
+        if (fetchSite === 'cross-site') throw crossSite();
+        return;
+      }
+      const sameHost = safeHost(origin) === request.headers.host;
+      if (origin !== publicOrigin && !sameHost) throw crossSite();
+    });
+  },
+  { name: 'same-origin', dependencies: ['core'] },
+);
+
+const crossSite = () => new AppError(403, 'Cross-site requests are not allowed.', 'FORBIDDEN');
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

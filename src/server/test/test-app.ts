@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type App, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+
+export interface TestApp {
+  app: App;
+  /** The database the app uses; closing it early is safe, `close()` will not close it twice. */
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a real, empty database: a fresh PostgreSQL database when
+ * `DATABASE_URL` points at a server we may create databases on, otherwise in-memory PGlite.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // Each app gets its own data folder (files, generated secrets), removed on close.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-api-test-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const adminUrl = process.env.DATABASE_URL;
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl) : null;
+
+  let database: Database | undefined;
+  let app: App | undefined;
+  try {
+    database = closeOnce(await openDatabase({ databaseUrl: scratch?.url, pgliteDir: 'memory://' }));
+    app = await buildApp({ config, database, logger: false });
+    await app.ready();
+  } catch (error) {
+    // Whatever step failed, leave no open pool and no scratch database behind.
+    await app?.close().catch(() => {});
+    await database?.close().catch(() => {});
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const ready = { app, database };
+  return {
+    ...ready,
+    close: async () => {
+      try {
+        await ready.app.close();
+        await ready.database.close();
+      } finally {
+        await scratch?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Rows in a table, so a test can show that a rejected request stored nothing. */
+export async function countRows(database: Database, table: string): Promise<number> {
+  const result = await database.db.execute(sql`select count(*)::int as count from ${sql.identifier(table)}`);
+  const rows = (result as unknown as { rows: { count: number }[] }).rows;
+  return Number(rows[0]?.count);
+}
+
+async function createScratchDatabase(adminUrl: string) {
+  const name = `ecert_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      try {
+        // FORCE ends any connection a test left open (PostgreSQL 13+).
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** A test may close the database to simulate an outage; the harness then must not close it again. */
+function closeOnce(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  return {
+    ...database,
+    close: () => {
+      closing ??= database.close();
+      return closing;
+    },
+  };
+}

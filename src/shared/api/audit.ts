@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from './paging.ts';
+
+export const auditEntityTypes = ['person', 'renewal', 'user'] as const;
+export const auditActions = ['create', 'update', 'delete', 'restore'] as const;
+
+export const auditQuery = pageQuery.extend({
+  entityType: z.enum(auditEntityTypes, { error: 'Entity type must be person, renewal or user' }).optional(),
+  entityId: z.string().trim().min(1).max(100, { error: 'Entity id is too long' }).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditEventView = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  entityType: z.enum(auditEntityTypes),
+  entityId: z.string(),
+  action: z.enum(auditActions),
+  /** Field → [before, after]; file fields carry keys only. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+});
+export type AuditEventView = z.infer<typeof auditEventView>;
+export const auditPage = pageOf(auditEventView);
+export type AuditPage = z.infer<typeof auditPage>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './contact.ts';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const roles = ['admin', 'staff'] as const;
+export type Role = (typeof roles)[number];
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Email is required' })
+  .max(200, { error: 'Email must be at most 200 characters' })
+  .regex(EMAIL_PATTERN, { error: 'Please enter a valid email' });
+
+const COMMON_PASSWORDS = new Set(['password123', '1234567890', 'qwertyuiop', 'password1234', 'letmein1234']);
+
+/** At least 10 characters, not one character repeated, not a well-known password. */
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+  .refine((p) => new Set(p).size >= 4 && !COMMON_PASSWORDS.has(p.toLowerCase()), {
+    error: 'Password is too easy to guess',
+  });
+
+export const nameField = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(200, { error: 'Name must be at most 200 characters' });
+
+export const newUserInput = z.object({
+  email: emailField,
+  name: nameField,
+  password: passwordField,
+  role: z.enum(roles, { error: 'Role must be admin or staff' }).default('staff'),
+});
+export type NewUserInput = z.infer<typeof newUserInput>;
+
+export const setupInput = newUserInput.omit({ role: true }).extend({ token: z.string().min(1).max(200) });
+export type SetupInput = z.infer<typeof setupInput>;
+
+export const loginInput = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+});
+export type LoginInput = z.infer<typeof loginInput>;

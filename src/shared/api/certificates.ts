@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const fileView = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string().optional(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+export type FileView = z.infer<typeof fileView>;
+
+export const trainingRecord = z.object({
+  courseName: z.string(),
+  courseLevel: z.string(),
+  passedDate: z.string(),
+  result: z.string(),
+});
+export type TrainingRecord = z.infer<typeof trainingRecord>;
+
+export const certificateView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  dob: z.string(),
+  gender: z.string(),
+  nationality: z.string(),
+  passportNumber: z.string(),
+  finNumber: z.string(),
+  tradeTested: z.string(),
+  testLevel: z.string(),
+  testResult: z.string(),
+  passedDate: z.string(),
+  courseStatus: z.enum(['available', 'unavailable']),
+  signatureImage: fileView.nullable(),
+  passportImage: fileView.nullable(),
+  certificateImage: fileView.nullable(),
+  pdf: fileView.nullable(),
+  status: z.enum(['valid', 'revoked']),
+  revokedAt: z.string().nullable(),
+  revocationReason: z.string().nullable(),
+  issuer: z.string(),
+  masked: z.boolean(),
+});
+export type CertificateView = z.infer<typeof certificateView>;
+
+export const certificateResponse = z.object({
+  certificate: certificateView,
+  records: z.array(trainingRecord),
+});
+export type CertificateResponse = z.infer<typeof certificateResponse>;

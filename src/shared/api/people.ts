@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { TEXT_FIELD_MAX_LENGTH } from '../limits.ts';
+import { fileView } from './certificates.ts';
+import { pageOf } from './paging.ts';
+
+const text = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(TEXT_FIELD_MAX_LENGTH, { error: `${label} must be at most ${TEXT_FIELD_MAX_LENGTH} characters` });
+
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const calendarDate = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date (YYYY-MM-DD)` })
+    .refine(isRealDate, { error: `${label} must be a real calendar date` });
+
+/** The eleven personal and test fields shared by people and renewal records (SPEC §6, §7). */
+export const recordFields = z.object({
+  name: text('Name'),
+  dob: calendarDate('Date of birth'),
+  gender: text('Gender'),
+  nationality: text('Nationality'),
+  passportNumber: text('Passport number'),
+  finNumber: text('FIN number'),
+  eCertNumber: text('e-Cert serial no.'),
+  tradeTested: text('Trade tested'),
+  testLevel: text('Test level'),
+  testResult: text('Test result'),
+  passedDate: calendarDate('Passed date'),
+});
+export type RecordFields = z.infer<typeof recordFields>;
+export const recordFieldNames = Object.keys(recordFields.shape) as (keyof RecordFields)[];
+
+/** Labels for forms and cards, in form order. */
+export const recordFieldLabels: Record<keyof RecordFields, string> = {
+  name: 'Name',
+  dob: 'Date of Birth',
+  gender: 'Gender',
+  nationality: 'Nationality',
+  passportNumber: 'Passport No',
+  finNumber: 'FIN No',
+  eCertNumber: 'e-Cert No',
+  tradeTested: 'Trade Tested',
+  testLevel: 'Test Level',
+  testResult: 'Test Result',
+  passedDate: 'Passed Date',
+};
+
+export const personFileFields = ['passportImage', 'certificateImage', 'signatureImage', 'pdf'] as const;
+export type PersonFileField = (typeof personFileFields)[number];
+export const requiredPersonFiles = ['passportImage', 'certificateImage', 'signatureImage'] as const;
+
+/** A person as staff see it: identifiers in full, files with their URLs. */
+export const personView = recordFields.extend({
+  id: z.uuid(),
+  courseStatus: z.enum(['available', 'unavailable']),
+  signatureImage: fileView.nullable(),
+  passportImage: fileView.nullable(),
+  certificateImage: fileView.nullable(),
+  pdf: fileView.nullable(),
+  revokedAt: z.string().nullable(),
+  revocationReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type PersonView = z.infer<typeof personView>;
+export const peoplePage = pageOf(personView);
+export type PeoplePage = z.infer<typeof peoplePage>;
+
+export const renewalView = recordFields.extend({
+  id: z.uuid(),
+  courseStatus: z.enum(['available', 'unavailable']),
+  /** The live person record with the same FIN, for "View"; null when there is none. */
+  personId: z.uuid().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RenewalView = z.infer<typeof renewalView>;
+export const renewalsPage = pageOf(renewalView);
+export type RenewalsPage = z.infer<typeof renewalsPage>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+const text = z.string().trim().min(1);
+
+/** Brand and public settings; every brand text comes from here (SPEC §1 honesty rules). */
+export const siteConfig = z.object({
+  portalName: text,
+  issuerName: text,
+  logo: z.object({ src: text, alt: text }),
+  certificateTitle: text,
+  certificateShortTitle: text,
+  tagline: text,
+  popularSearches: z.array(text).length(3),
+  footerLogos: z.array(z.object({ src: text, alt: text })).max(2),
+  securityContact: text,
+});
+export type SiteConfig = z.infer<typeof siteConfig>;
+
+/** What GET /api/site returns: the brand plus the public verification settings. */
+export const siteResponse = siteConfig.extend({
+  verification: z.object({
+    waitSeconds: z.number().int().min(0),
+    interstitialUrl: z.string().nullable(),
+  }),
+});
+export type SiteResponse = z.infer<typeof siteResponse>;

@@ -1,0 +1,310 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  DEMO_HOLDERS,
+  DEMO_PAIRS,
+  type DemoHolder,
+  type DemoTest,
+} from '../../src/server/features/demo/demo-people.ts';
+import type { CertificateResponse } from '../../src/shared/api/certificates.ts';
+import { formatDate } from '../../src/shared/format-date.ts';
+import {
+  allowFailedLoad,
+  expect,
+  expectNoAxeViolations,
+  openPage,
+  site,
+  test,
+  verifyByApi,
+  waitForAnimations,
+} from './fixtures.ts';
+
+test.describe.configure({ mode: 'parallel' });
+
+interface Pair {
+  finNumber: string;
+  eCertNumber: string;
+}
+
+/** The demo record whose test matches `predicate`, with its holder. */
+function demoRecord(predicate: (test: DemoTest) => boolean): Pair & { holder: DemoHolder; test: DemoTest } {
+  for (const holder of DEMO_HOLDERS) {
+    const found = holder.tests.find(predicate);
+    if (found) return { finNumber: holder.finNumber, eCertNumber: found.eCertNumber, holder, test: found };
+  }
+  throw new Error('no such demo record');
+}
+
+const [firstPair] = DEMO_PAIRS;
+const first = demoRecord((t) => t.eCertNumber === firstPair.eCertNumber);
+const noSignature = demoRecord((t) => t.files === 'no-signature');
+const noPdf = demoRecord((t) => t.files === 'no-pdf');
+const noImages = demoRecord((t) => t.files === 'no-images');
+const revoked = demoRecord((t) => t.revocationReason !== undefined);
+
+const ids = new Map<string, string>();
+/** The record id for a pair, verified once per worker through the real API and its proof of work. */
+async function recordId(request: APIRequestContext, pair: Pair): Promise<string> {
+  const key = `${pair.finNumber}|${pair.eCertNumber}`;
+  let id = ids.get(key);
+  if (!id) {
+    id = await verifyByApi(request, pair);
+    ids.set(key, id);
+  }
+  return id;
+}
+
+async function openRecord(page: Page, request: APIRequestContext, pair: Pair) {
+  const id = await recordId(request, pair);
+  await openPage(page, `/info/${id}`, site.certificateTitle);
+  return id;
+}
+
+/** The value shown on the labelled card (a dt/dd pair). */
+const cardValue = (page: Page, label: string) =>
+  page
+    .getByRole('main')
+    .locator('dl > *')
+    .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
+    .getByRole('definition');
+
+const masked = (value: string) => `*****${value.slice(-4)}`;
+
+async function expectImageLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() =>
+      image.evaluate((element) => {
+        const img = element as HTMLImageElement;
+        return img.complete ? img.naturalWidth : -1;
+      }),
+    )
+    .toBeGreaterThan(0);
+}
+
+const rgb = (css: string) => {
+  const [r = 0, g = 0, b = 0] = (css.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return { r, g, b };
+};
+
+test.describe('certificate record page', () => {
+  test('shows the holder cards, masked numbers, the badge and who holds the record', async ({
+    page,
+    request,
+  }) => {
+    await openRecord(page, request, first);
+    const { holder } = first;
+    expect(site.certificateTitle).toBe('Skills Evaluation Certificate (Knowledge)');
+    await expect(page).toHaveTitle(new RegExp(`^${site.certificateTitle.replace(/[()]/g, '\\$&')} \\|`));
+    await expect(cardValue(page, 'FIN Number')).toHaveText('*****001A');
+    await expect(cardValue(page, 'FIN Number')).toHaveText(masked(holder.finNumber));
+    await expect(cardValue(page, 'Full Name')).toHaveText(holder.name);
+    await expect(cardValue(page, 'Date of Birth')).toHaveText('17 Apr 1988');
+    await expect(cardValue(page, 'Gender')).toHaveText(holder.gender);
+    await expect(cardValue(page, 'Nationality')).toHaveText(holder.nationality);
+    await expect(cardValue(page, 'Passport Number')).toHaveText(masked(holder.passportNumber));
+    // The full numbers appear nowhere on the page.
+    await expect(page.getByRole('main')).not.toContainText(holder.finNumber);
+    await expect(page.getByRole('main')).not.toContainText(holder.passportNumber);
+
+    await expect(page.getByText('Verified Information', { exact: true })).toBeVisible();
+    await expect(page.getByText('Revoked', { exact: true })).toHaveCount(0);
+    await expect(page.getByText(`Record held by ${site.issuerName}`, { exact: true })).toBeVisible();
+    expect(site.issuerName).toBe('Demo Skills Institute');
+    await expect(page.getByText('Course Status: Available', { exact: true })).toBeVisible();
+  });
+
+  test('the signature, the PDF link and the QR code load', async ({ page, request }) => {
+    await openRecord(page, request, first);
+    const figure = page.getByRole('figure');
+    await expect(figure.locator('figcaption')).toHaveText('Signature');
+    await expectImageLoaded(figure.getByRole('img', { name: `Signature of ${first.holder.name}` }));
+    await expect(page.getByText('Signature failed to load')).toHaveCount(0);
+
+    const pdf = page.getByRole('link', { name: 'View PDF' });
+    await expect(pdf).toHaveAttribute('target', '_blank');
+    const rel = (await pdf.getAttribute('rel'))?.split(/\s+/) ?? [];
+    expect(rel).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+    const href = await pdf.getAttribute('href');
+    expect(href).toBeTruthy();
+    const response = await request.get(href ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await expectImageLoaded(page.getByRole('img', { name: 'QR code linking to this record' }));
+  });
+
+  test('the training record lists every record of the FIN, newest first, coloured by result', async ({
+    page,
+    request,
+  }) => {
+    await openRecord(page, request, first);
+    const section = page.getByRole('region', { name: `${site.certificateShortTitle} Training Record` });
+    await expect(section.getByRole('heading')).toHaveText('SEC(K) Training Record');
+    const table = section.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Course Name',
+      'Course Level',
+      'Date of Passed',
+      'Course Result',
+    ]);
+
+    const expected = [...first.holder.tests].sort((a, b) => a.passedDaysAgo - b.passedDaysAgo);
+    expect(expected).toHaveLength(4);
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(4);
+
+    // Passed dates are whole UTC days before the seeding day (yesterday if the server started before midnight).
+    const today = new Date();
+    const dayStart = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+    const dateFor = (daysAgo: number, base: number) =>
+      formatDate(new Date(base - daysAgo * 86_400_000).toISOString().slice(0, 10));
+
+    const shownDates: number[] = [];
+    for (const [i, test] of expected.entries()) {
+      const cells = rows.nth(i).getByRole('cell');
+      await expect(cells).toHaveCount(4);
+      await expect(cells.nth(0)).toHaveText(test.tradeTested);
+      await expect(cells.nth(1)).toHaveText(test.testLevel);
+      const date = (await cells.nth(2).textContent()) ?? '';
+      expect(date).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+      expect([
+        dateFor(test.passedDaysAgo, dayStart),
+        dateFor(test.passedDaysAgo, dayStart - 86_400_000),
+      ]).toContain(date);
+      shownDates.push(Date.parse(`${date} UTC`));
+      await expect(cells.nth(3)).toHaveText(test.testResult);
+
+      const background = rgb(
+        await cells
+          .nth(3)
+          .locator('.mantine-Badge-root')
+          .evaluate((badge) => getComputedStyle(badge).backgroundColor),
+      );
+      if (/^passed$/i.test(test.testResult)) {
+        // Green: the green channel leads.
+        expect(background.g).toBeGreaterThan(background.r);
+        expect(background.g).toBeGreaterThan(background.b);
+      } else {
+        // Orange: strong red, some green, little blue.
+        expect(background.r).toBeGreaterThan(background.g);
+        expect(background.g).toBeGreaterThan(background.b);
+        expect(background.r - background.b).toBeGreaterThan(100);
+      }
+    }
+    expect(shownDates).toEqual([...shownDates].sort((a, b) => b - a));
+    expect(new Set(shownDates).size).toBe(4);
+  });
+
+  test('"View Certificate" opens "Certificate & Passport" with both images and locks page scrolling', async ({
+    page,
+    request,
+  }) => {
+    await openRecord(page, request, first);
+    const body = page.locator('body');
+    await expect(body).not.toHaveAttribute('data-scroll-locked', /.*/);
+    await page.getByRole('button', { name: 'View Certificate' }).click();
+    const modal = page.getByRole('dialog', { name: 'Certificate & Passport' });
+    await expect(modal).toBeVisible();
+    await expect(modal.locator('img')).toHaveCount(2);
+    await expectImageLoaded(modal.getByRole('img', { name: `Certificate of ${first.holder.name}` }));
+    await expectImageLoaded(modal.getByRole('img', { name: `Passport of ${first.holder.name}` }));
+    await expect(body).toHaveAttribute('data-scroll-locked', /.*/);
+
+    await waitForAnimations(page);
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(modal).toBeHidden();
+    await expect(body).not.toHaveAttribute('data-scroll-locked', /.*/);
+  });
+
+  test('a record without a signature says "No signature available"', async ({ page, request }) => {
+    await openRecord(page, request, noSignature);
+    await expect(page.getByText('No signature available', { exact: true })).toBeVisible();
+    await expect(page.getByRole('figure')).toHaveCount(0);
+    await expect(cardValue(page, 'Full Name')).toHaveText(noSignature.holder.name);
+  });
+
+  test('a record without a PDF says "No PDF Available"', async ({ page, request }) => {
+    await openRecord(page, request, noPdf);
+    await expect(page.getByText('No PDF Available', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View PDF' })).toHaveCount(0);
+    await expect(cardValue(page, 'Full Name')).toHaveText(noPdf.holder.name);
+  });
+
+  test('a record without certificate or passport images has no "View Certificate" button', async ({
+    page,
+    request,
+  }) => {
+    await openRecord(page, request, noImages);
+    await expect(cardValue(page, 'Full Name')).toHaveText(noImages.holder.name);
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'View Certificate' })).toHaveCount(0);
+  });
+
+  test('a revoked record shows "Revoked" with its reason instead of "Verified Information"', async ({
+    page,
+    request,
+  }) => {
+    await openRecord(page, request, revoked);
+    await expect(cardValue(page, 'Full Name')).toHaveText(revoked.holder.name);
+    await expect(page.getByText('Revoked', { exact: true })).toBeVisible();
+    await expect(page.getByText(revoked.test.revocationReason ?? '')).toBeVisible();
+    await expect(page.getByText('Verified Information')).toHaveCount(0);
+    await expect(page.getByText(`Record held by ${site.issuerName}`, { exact: true })).toBeVisible();
+    // The red badge and reason are readable too.
+    await expectNoAxeViolations(page);
+  });
+
+  test('a signature that fails to load says "Signature failed to load"', async ({
+    page,
+    request,
+    consoleGuard,
+  }) => {
+    const id = await recordId(request, first);
+    const data = (await (await request.get(`/api/certificates/${id}`)).json()) as CertificateResponse;
+    const signatureUrl = data.certificate.signatureImage?.url;
+    expect(signatureUrl).toMatch(/^\/files\/./);
+    allowFailedLoad(consoleGuard, signatureUrl ?? '', 'aborted');
+    await page.route(`**${signatureUrl}`, (route) => route.abort());
+
+    await openPage(page, `/info/${id}`, site.certificateTitle);
+    await expect(page.getByText('Signature failed to load', { exact: true })).toBeVisible();
+    await expect(page.getByRole('figure')).toHaveCount(0);
+  });
+
+  for (const [what, id] of [
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'nope'],
+  ] as const) {
+    test(`${what} shows only "No data to display."`, async ({ page, consoleGuard }) => {
+      allowFailedLoad(consoleGuard, `/api/certificates/${id}`, 404);
+      await openPage(page, `/info/${id}`, 'No data to display.');
+      await expect(page.getByRole('main')).toHaveText('No data to display.');
+      await expect(page.getByRole('term')).toHaveCount(0);
+      await expect(page.getByRole('table')).toHaveCount(0);
+      await expect(page.getByText('Verified Information')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('certificate record accessibility (axe)', () => {
+  test('/info/{id} has no violations', async ({ page, request }) => {
+    await openRecord(page, request, first);
+    await expectImageLoaded(page.getByRole('img', { name: 'QR code linking to this record' }));
+    await expectNoAxeViolations(page);
+  });
+
+  test('the "Certificate & Passport" modal has no violations', async ({ page, request }) => {
+    await openRecord(page, request, first);
+    await page.getByRole('button', { name: 'View Certificate' }).click();
+    await expect(page.getByRole('dialog', { name: 'Certificate & Passport' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the "No data to display." page has no violations', async ({ page, consoleGuard }) => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    allowFailedLoad(consoleGuard, `/api/certificates/${id}`, 404);
+    await openPage(page, `/info/${id}`, 'No data to display.');
+    await expectNoAxeViolations(page);
+  });
+});

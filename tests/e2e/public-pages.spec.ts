@@ -1,0 +1,174 @@
+import { allowDocument404, expect, openPage, publicPages, readContent, site, test } from './fixtures.ts';
+
+test.describe('public pages', () => {
+  for (const { path, heading, status } of publicPages) {
+    test(`${path} renders its heading without console errors`, async ({ page, consoleGuard }) => {
+      if (status === 404) allowDocument404(consoleGuard, path);
+      const response = await openPage(page, path, heading);
+      expect(response?.status()).toBe(status);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole('contentinfo')).toContainText(site.tagline);
+      // Let late requests (images, lazy data) finish so their errors are caught too.
+      await page.waitForLoadState('networkidle');
+    });
+  }
+
+  test('an unknown path answers 404 with a friendly page that links home', async ({ page, consoleGuard }) => {
+    allowDocument404(consoleGuard, '/no-such-page');
+    const response = await openPage(page, '/no-such-page', 'Page not found');
+    expect(response?.status()).toBe(404);
+    const home = page.getByRole('main').getByRole('link', { name: 'Go to the home page' });
+    await expect(home).toHaveAttribute('href', '/');
+    await home.click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      readContent<{ heroTitle: string }>('home').heroTitle,
+    );
+  });
+
+  test('courses show six cards', async ({ page }) => {
+    await openPage(page, '/courses', 'Courses');
+    const courses = readContent<{ cards: { id: string; title: string }[] }>('courses').cards;
+    const cards = page.getByRole('main').getByRole('listitem');
+    await expect(cards).toHaveCount(6);
+    for (const [i, course] of courses.entries()) {
+      await expect(cards.nth(i).getByRole('heading')).toHaveText(course.title);
+      await expect(cards.nth(i)).toHaveAttribute('id', course.id);
+    }
+  });
+
+  test('careers show six cards', async ({ page }) => {
+    await openPage(page, '/careers', 'Careers & Skills Passport');
+    const careers = readContent<{ cards: { title: string }[] }>('careers').cards;
+    const cards = page.getByRole('main').getByRole('listitem');
+    await expect(cards).toHaveCount(6);
+    await expect(cards.getByRole('heading')).toHaveText(careers.map((c) => c.title));
+  });
+
+  test('resources show eight external links that open in a new tab safely', async ({ page }) => {
+    await openPage(page, '/resources', 'Resources');
+    const resources = readContent<{ links: { title: string; url: string }[] }>('resources').links;
+    expect(resources).toHaveLength(8);
+    const links = page.getByRole('main').getByRole('listitem').getByRole('link');
+    await expect(links).toHaveCount(8);
+    for (const [i, resource] of resources.entries()) {
+      const link = links.nth(i);
+      await expect(link).toContainText(resource.title);
+      await expect(link).toHaveAttribute('href', resource.url);
+      await expect(link).toHaveAttribute('target', '_blank');
+      const rel = (await link.getAttribute('rel'))?.split(/\s+/) ?? [];
+      expect(rel).toContain('noopener');
+      expect(rel).toContain('noreferrer');
+    }
+  });
+
+  test('the footer shows the tagline and the copyright line', async ({ page }) => {
+    await openPage(page, '/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('Discover training opportunities, check your e-Certs and more.');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Demo Skills Institute`);
+  });
+
+  test('the top bar shows the four links at desktop width', async ({ page }) => {
+    await openPage(page, '/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const expected = [
+      ['Careers & Skills Passport', '/careers'],
+      ['Courses', '/courses'],
+      ['Resources', '/resources'],
+      ['About', '/about'],
+    ] as const;
+    const links = nav.getByRole('listitem').getByRole('link');
+    await expect(links).toHaveText(expected.map(([label]) => label));
+    for (const [label, href] of expected) {
+      const link = nav.getByRole('link', { name: label, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', href);
+    }
+    await expect(nav.getByRole('link', { name: `${site.portalName} home` })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+    await nav.getByRole('link', { name: 'Courses', exact: true }).click();
+    await expect(page).toHaveURL('/courses');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Courses');
+  });
+
+  test('every footer link leads to a real page', async ({ page }) => {
+    const footerLinks = [
+      ['Contact', '/contact'],
+      ['About Us', '/about'],
+      ['Related Sites', '/resources'],
+      ['Report Vulnerability', '/security'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Use', '/terms'],
+      ['Supported Browsers', '/supported-browsers'],
+      ['Feedback', '/contact'],
+      ['FAQ', '/faq'],
+    ] as const;
+    await openPage(page, '/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link')).toHaveText(footerLinks.map(([label]) => label));
+    for (const [label, href] of footerLinks) {
+      await footer.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(href);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toHaveText(publicPages.find((p) => p.path === href)?.heading ?? '');
+      await expect(h1).not.toHaveText('Page not found');
+    }
+  });
+
+  test('/.well-known/security.txt answers plain text with a Contact line', async ({ request }) => {
+    const response = await request.get('/.well-known/security.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await response.text()).toMatch(/^Contact: \S+/m);
+  });
+
+  test('the "Skip to main content" link is the first Tab stop and moves focus to main', async ({ page }) => {
+    await openPage(page, '/', readContent<{ heroTitle: string }>('home').heroTitle);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // The next Tab stop is the first control in main, not the top bar.
+    await page.keyboard.press('Tab');
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('link', { name: readContent<{ heroAction: string }>('home').heroAction }),
+    ).toBeFocused();
+  });
+});
+
+test.describe('site search', () => {
+  test('a quoted phrase lists exactly the matching course', async ({ page }) => {
+    await openPage(page, '/search?q=%22hands-on%20practice%22', 'Search');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('status')).toHaveText('1 result for “"hands-on practice"”');
+    const results = main.getByRole('list').first().getByRole('listitem');
+    await expect(results).toHaveCount(1);
+    const link = results.getByRole('link', { name: 'Forklift Operation' });
+    await expect(link).toHaveAttribute('href', '/courses#forklift-operation');
+    await expect(page.getByRole('textbox', { name: 'Search this site' })).toHaveValue('"hands-on practice"');
+  });
+
+  test('an unquoted query lists results', async ({ page }) => {
+    await openPage(page, '/search?q=safety', 'Search');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('status')).toHaveText(/^\d+ results? for “safety”$/);
+    const results = main.getByRole('list').first().getByRole('listitem');
+    expect(await results.count()).toBeGreaterThan(1);
+    await expect(results.getByRole('link', { name: 'Workplace Safety Fundamentals' })).toBeVisible();
+  });
+
+  test('submitting the search form on the search page runs a new search', async ({ page }) => {
+    await openPage(page, '/search?q=safety', 'Search');
+    const box = page.getByRole('textbox', { name: 'Search this site' });
+    await box.fill('welding');
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL('/search?q=welding');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Metal Arc Welding' })).toBeVisible();
+  });
+});
