@@ -26,4 +26,9 @@ export const searchPageQuery = pageQuery.extend({
 export type SearchPageQuery = z.infer<typeof searchPageQuery>;
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
