@@ -1,71 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { InjectOptions } from 'fastify';
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
-import { clientDir } from './plugins/client.ts';
-import { signInAs } from './test/staff-session.ts';
+import { session, user } from './db/schema/index.ts';
+import { createStaffUser } from './features/users/create-staff-user.ts';
+import { ADMIN_ROUTES, isPublic, routeKey as key, PUBLIC_ROUTES, requestFor } from './test/route-table.ts';
+import { signInAs, signInWith, TEST_PASSWORD } from './test/staff-session.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
-
-/**
- * The only routes that may answer without a session. Written out one by one on purpose: a new
- * route that is not registered inside the staff scope fails this test until it is added here.
- */
-const PUBLIC_ROUTES = new Set([
-  'GET /api/health',
-  'GET /api/site',
-  'GET /api/content/:name',
-  'GET /api/search',
-  'GET /.well-known/security.txt',
-  'POST /api/contact',
-  'POST /api/feedback',
-  'GET /api/verify/challenge',
-  'POST /api/verify',
-  'GET /api/certificates/:id',
-  'GET /api/certificates/:id/qr.svg',
-  'GET /files/:key',
-  'GET /api/setup',
-  'POST /api/setup',
-  'GET /api/auth/*',
-  'POST /api/auth/*',
-  'GET /api/docs',
-  'GET /api/docs/',
-  'GET /api/docs/json',
-  'GET /api/docs/yaml',
-  'GET /api/docs/static/*',
-  'GET /api/docs/static/index.html',
-  'GET /api/docs/static/swagger-initializer.js',
-]);
-
-/** Routes only an administrator may use; each must also be marked `config.role: 'admin'`. */
-const ADMIN_ROUTES = new Set([
-  'GET /api/users',
-  'POST /api/users',
-  'PATCH /api/users/:id',
-  'DELETE /api/users/:id',
-  'POST /api/people/:id/restore',
-]);
-
-// HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.
-const key = ({ method, url }: RouteEntry) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
-
-/** A file of the built client, served by @fastify/static: public by nature. */
-const isClientFile = ({ method, url }: RouteEntry) =>
-  (method === 'GET' || method === 'HEAD') &&
-  !url.includes(':') &&
-  !url.includes('*') &&
-  fs.statSync(path.join(clientDir, url), { throwIfNoEntry: false })?.isFile() === true;
-
-const isPublic = (route: RouteEntry) => PUBLIC_ROUTES.has(key(route)) || isClientFile(route);
-
-/** A request for the route: path parameters filled with a random id, `{}` as a JSON body. */
-const requestFor = ({ method, url }: RouteEntry, headers: Record<string, string> = {}): InjectOptions => ({
-  method: method as InjectOptions['method'],
-  url: url.replace(/:[A-Za-z]+/g, randomUUID()).replace('*', 'anything'),
-  headers: { origin: 'http://localhost:3000', ...headers },
-  ...(['POST', 'PATCH', 'PUT'].includes(method) ? { payload: {} } : {}),
-});
 
 describe('every staff route is guarded by the session hook', () => {
   let testApp: TestApp;
@@ -88,19 +29,22 @@ describe('every staff route is guarded by the session hook', () => {
     for (const adminOnly of ADMIN_ROUTES) expect(registered, adminOnly).toContain(adminOnly);
   });
 
-  it('answers 401 without a session on every route outside the public allow-list', async () => {
-    const guarded = routes.filter((route) => !isPublic(route));
-    expect(guarded.length).toBeGreaterThan(10);
-
+  /** Every guarded route that does not answer 401 UNAUTHENTICATED to a request with `headers`. */
+  async function notRefused(headers: Record<string, string> = {}) {
     const failures: string[] = [];
-    for (const route of guarded) {
-      const response = await testApp.app.inject(requestFor(route));
+    for (const route of routes.filter((r) => !isPublic(r))) {
+      const response = await testApp.app.inject(requestFor(route, headers));
       const code = route.method === 'HEAD' ? 'UNAUTHENTICATED' : response.json().code;
       if (response.statusCode !== 401 || code !== 'UNAUTHENTICATED') {
         failures.push(`${route.method} ${route.url} → ${response.statusCode}`);
       }
     }
-    expect(failures).toEqual([]);
+    return failures;
+  }
+
+  it('answers 401 without a session on every route outside the public allow-list', async () => {
+    expect(routes.filter((route) => !isPublic(route)).length).toBeGreaterThan(10);
+    expect(await notRefused()).toEqual([]);
   });
 
   it('marks the administrator routes admin-only and answers 403 to a staff session on each', async () => {
@@ -111,9 +55,108 @@ describe('every staff route is guarded by the session hook', () => {
     }
 
     const failures: string[] = [];
-    for (const route of adminMarked) {
+    for (const route of routes.filter((r) => !isPublic(r))) {
       const response = await testApp.app.inject(requestFor(route, headers));
-      if (response.statusCode !== 403) failures.push(`${route.method} ${route.url} → ${response.statusCode}`);
+      const refused = response.statusCode === 401 || response.statusCode === 403;
+      // Admin routes refuse the staff session; every other guarded route lets it through to the
+      // handler, so a hook that refused everyone would fail here too.
+      if (refused !== (route.role === 'admin')) {
+        failures.push(`${route.method} ${route.url} → ${response.statusCode}`);
+      }
+      if (route.role === 'admin' && route.method !== 'HEAD' && response.json().code !== 'FORBIDDEN') {
+        failures.push(`${route.method} ${route.url} → ${response.json().code}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  describe('refuses a session cookie that is not a live session', () => {
+    let email: string;
+    let cookieName: string;
+    let tokenOf: (cookie: string) => string;
+    const accepted = async (cookie: string) =>
+      (await testApp.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie } })).statusCode;
+
+    beforeAll(async () => {
+      email = `cookie-${randomBytes(4).toString('hex')}@example.com`;
+      await createStaffUser(
+        testApp.app,
+        { email, name: 'Cookie Test', password: TEST_PASSWORD, role: 'admin' },
+        null,
+      );
+      const sample = await signInWith(testApp.app, email, TEST_PASSWORD);
+      cookieName = sample.slice(0, sample.indexOf('='));
+      // The cookie is `token.signature`, URL-encoded; the token alone is what the session row holds.
+      tokenOf = (cookie) => {
+        const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+        return value.slice(0, value.lastIndexOf('.'));
+      };
+    });
+
+    it('refuses forged cookies: random, unsigned, and signed with another secret', async () => {
+      const real = await signInWith(testApp.app, email, TEST_PASSWORD);
+      expect(await accepted(real)).toBe(200);
+      const token = tokenOf(real);
+      const foreignSignature = createHmac('sha256', randomBytes(32)).update(token).digest('base64');
+      const forged = [
+        `${cookieName}=${encodeURIComponent(`${randomBytes(24).toString('base64url')}.${randomBytes(32).toString('base64')}`)}`,
+        `${cookieName}=${token}`,
+        `${cookieName}=${encodeURIComponent(`${token}.${foreignSignature}`)}`,
+      ];
+      for (const cookie of forged) expect(await notRefused({ cookie }), cookie).toEqual([]);
+    });
+
+    it('refuses a session that has expired in the database', async () => {
+      const cookie = await signInWith(testApp.app, email, TEST_PASSWORD);
+      expect(await accepted(cookie)).toBe(200);
+      await testApp.database.db
+        .update(session)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(eq(session.token, tokenOf(cookie)));
+      expect(await notRefused({ cookie })).toEqual([]);
+    });
+
+    it('refuses a session after sign-out', async () => {
+      const cookie = await signInWith(testApp.app, email, TEST_PASSWORD);
+      expect(await accepted(cookie)).toBe(200);
+      const signOut = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie, origin: testApp.app.config.publicUrl },
+        payload: {},
+      });
+      expect(signOut.statusCode).toBe(200);
+      expect(await notRefused({ cookie })).toEqual([]);
+    });
+
+    it('refuses the session of a user banned behind its back (the database says banned)', async () => {
+      const cookie = await signInWith(testApp.app, email, TEST_PASSWORD);
+      expect(await accepted(cookie)).toBe(200);
+      await testApp.database.db.update(user).set({ banned: true }).where(eq(user.email, email));
+      expect(await notRefused({ cookie })).toEqual([]);
+    });
+  });
+
+  it('answers 403 to a cross-site state-changing request even with an admin session', async () => {
+    const { cookie } = await signInAs(testApp.app, 'admin');
+    const writes = routes.filter((r) => !isPublic(r) && !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+    expect(writes.length).toBeGreaterThan(5);
+
+    const failures: string[] = [];
+    for (const route of writes) {
+      const crossSite: Record<string, string>[] = [
+        { cookie, origin: 'https://evil.example' },
+        { cookie, origin: 'null' },
+        { cookie, 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of crossSite) {
+        const request = requestFor(route, headers);
+        if (!('origin' in headers)) delete (request.headers as Record<string, string>).origin;
+        const response = await testApp.app.inject(request);
+        if (response.statusCode !== 403 || response.json().code !== 'FORBIDDEN') {
+          failures.push(`${route.method} ${route.url} ${headers.origin} → ${response.statusCode}`);
+        }
+      }
     }
     expect(failures).toEqual([]);
   });

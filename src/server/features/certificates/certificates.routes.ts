@@ -8,10 +8,14 @@ import { prepareFindCertificate } from './find-certificate.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noData = () => notFound('No data to display.');
+// Ids are random v4 UUIDs, so the nil UUID is never a record's. A malformed id is looked up as this
+// one: it costs the same query as an unknown id, and the time of the 404 does not tell them apart.
+const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';
+const lookupId = (id: string) => (UUID.test(id) ? id.toLowerCase() : NO_SUCH_ID);
 
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const findCertificate = prepareFindCertificate(app.db);
-  // A malformed id is answered exactly like an unknown one: 404, no hint which it was.
+  // A malformed id is answered exactly like an unknown one: 404, no hint which it was, not even in time.
   const params = { params: z.object({ id: z.string().max(100) }) };
 
   app.get(
@@ -19,7 +23,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...params, response: { 200: certificateResponse } } },
     async (request, reply) => {
       const { id } = request.params;
-      const found = UUID.test(id) ? await findCertificate(id.toLowerCase()) : null;
+      const found = await findCertificate(lookupId(id));
       if (!found) throw noData();
       reply.header('cache-control', 'no-store');
       return {
@@ -35,7 +39,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/certificates/:id/qr.svg', { schema: params }, async (request, reply) => {
     const { id } = request.params;
-    if (!UUID.test(id) || !(await findCertificate(id.toLowerCase()))) throw noData();
+    if (!(await findCertificate(lookupId(id)))) throw noData();
     const svg = await QRCode.toString(`${app.config.publicUrl}/info/${id.toLowerCase()}`, {
       type: 'svg',
       margin: 1,

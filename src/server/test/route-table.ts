@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import type { RouteEntry } from '../app.ts';
+import { clientDir } from '../plugins/client.ts';
+
+/**
+ * The only routes that may answer without a session. Written out one by one on purpose: a new
+ * route that is not registered inside the staff scope fails the guard test until it is added here.
+ */
+export const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/site',
+  'GET /api/content/:name',
+  'GET /api/search',
+  'GET /.well-known/security.txt',
+  'POST /api/contact',
+  'POST /api/feedback',
+  'GET /api/verify/challenge',
+  'POST /api/verify',
+  'GET /api/certificates/:id',
+  'GET /api/certificates/:id/qr.svg',
+  'GET /files/:key',
+  'GET /api/setup',
+  'POST /api/setup',
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+]);
+
+/** Routes only an administrator may use; each must also be marked `config.role: 'admin'`. */
+export const ADMIN_ROUTES = new Set([
+  'GET /api/users',
+  'POST /api/users',
+  'PATCH /api/users/:id',
+  'DELETE /api/users/:id',
+  'POST /api/people/:id/restore',
+]);
+
+// HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.
+export const routeKey = ({ method, url }: RouteEntry) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+
+/** A file of the built client, served by @fastify/static: public by nature. */
+export const isClientFile = ({ method, url }: RouteEntry) =>
+  (method === 'GET' || method === 'HEAD') &&
+  !url.includes(':') &&
+  !url.includes('*') &&
+  fs.statSync(path.join(clientDir, url), { throwIfNoEntry: false })?.isFile() === true;
+
+export const isPublic = (route: RouteEntry) => PUBLIC_ROUTES.has(routeKey(route)) || isClientFile(route);
+
+/** A request for the route: path parameters filled with a random id, `{}` as a JSON body. */
+export const requestFor = (
+  { method, url }: RouteEntry,
+  headers: Record<string, string> = {},
+): InjectOptions => ({
+  method: method as InjectOptions['method'],
+  url: url.replace(/:[A-Za-z]+/g, randomUUID()).replace('*', 'anything'),
+  headers: { origin: 'http://localhost:3000', ...headers },
+  ...(['POST', 'PATCH', 'PUT'].includes(method) ? { payload: {} } : {}),
+});
