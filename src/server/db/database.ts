@@ -24,14 +24,21 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+export interface OpenOptions {
+  databaseUrl?: string;
+  pgliteDir: string;
+  /** A PGlite data folder image (`dumpDataDir`) to start from instead of running initdb. */
+  pgliteImage?: Blob;
+}
+
 /**
  * Real PostgreSQL when a URL is given, otherwise embedded PGlite in `pgliteDir`
  * (`memory://` keeps it in memory). The same migrations run on both.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : await openPglite(options.pgliteDir);
+    : await openPglite(options.pgliteDir, options.pgliteImage);
   try {
     await database.migrate();
   } catch (error) {
@@ -39,6 +46,20 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
     throw error;
   }
   return database;
+}
+
+/**
+ * A migrated, empty PGlite data folder as an image. Starting from it skips initdb, which costs
+ * seconds per database: the test harness makes one and gives every test app a copy.
+ */
+export async function createPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 function openPostgres(url: string) {
@@ -57,9 +78,9 @@ function openPostgres(url: string) {
   };
 }
 
-async function openPglite(dir: string) {
+async function openPglite(dir: string, image?: Blob) {
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: image });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -13,6 +13,8 @@ export interface FileStore {
   keys(): AsyncIterable<string>;
   /** When the file was last written, or null when there is no such file (the orphan sweep's grace period). */
   stat?(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
+  /** Deletes half-written files left by a process killed during `put`, if last touched before `olderThan`. */
+  removeStaleTemporaryFiles?(olderThan: Date): Promise<number>;
 }
 
 export const fileTypes = {
@@ -72,6 +74,21 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async delete(key) {
       await fsp.rm(pathOf(key), { force: true });
+    },
+    async removeStaleTemporaryFiles(olderThan) {
+      let removed = 0;
+      for (const shard of await fsp.readdir(root).catch(() => [] as string[])) {
+        for (const name of await fsp.readdir(path.join(root, shard)).catch(() => [] as string[])) {
+          if (!name.endsWith('.tmp')) continue;
+          const file = path.join(root, shard, name);
+          const stat = await fsp.stat(file).catch(() => null);
+          if (stat && stat.mtime < olderThan) {
+            await fsp.rm(file, { force: true });
+            removed += 1;
+          }
+        }
+      }
+      return removed;
     },
     async *keys() {
       const shards = await fsp.readdir(root).catch(() => [] as string[]);

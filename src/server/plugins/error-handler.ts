@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiError, errorCodes } from '#shared/api/errors.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { AppError } from '../errors.ts';
 
 const plainMessages: Partial<Record<number, string>> = {
@@ -37,6 +38,7 @@ export function toApiError(error: FastifyError | AppError): ApiError {
     const first = Object.values(fields)[0];
     return { statusCode: 400, code: 'INVALID_INPUT', message: first ?? genericClientError, fields };
   }
+  if (isDatabaseUnavailable(error)) return { statusCode: 503, code: 'UNAVAILABLE', message: messageFor(503) };
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   const code = errorCodes[status as keyof typeof errorCodes] ?? (status < 500 ? 'INVALID_INPUT' : 'INTERNAL');
@@ -45,6 +47,19 @@ export function toApiError(error: FastifyError | AppError): ApiError {
     code,
     message: messageFor(status),
   };
+}
+
+/**
+ * The router's own refusals, which never reach the error handler: a badly percent-encoded URL (400)
+ * and a path parameter longer than the router allows (Fastify says 414). No id or key of ours is that
+ * long, so the latter is the unknown resource it names: 404, like any other unknown id.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { statusCode: 404, code: 'NOT_FOUND', message: messageFor(404) }
+      : { statusCode: 400, code: 'INVALID_INPUT', message: 'The address is not valid.' };
+  return reply.code(body.statusCode).send(body);
 }
 
 export default fp(

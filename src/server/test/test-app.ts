@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -29,7 +30,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let database: Database | undefined;
   let app: App | undefined;
   try {
-    database = closeOnce(await openDatabase({ databaseUrl: scratch?.url, pgliteDir: 'memory://' }));
+    database = closeOnce(
+      await openDatabase({ databaseUrl: scratch?.url, pgliteDir: 'memory://', pgliteImage: pgliteImage() }),
+    );
     app = await buildApp({ config, database, logger: false });
     await app.ready();
   } catch (error) {
@@ -63,7 +66,14 @@ export async function countRows(database: Database, table: string): Promise<numb
   return Number(rows[0]?.count);
 }
 
-async function createScratchDatabase(adminUrl: string) {
+/** The migrated image made once by global-setup.ts; read per app, as PGlite consumes it. */
+export function pgliteImage(): Blob | undefined {
+  const file = inject('pgliteImagePath');
+  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
+/** A new, empty database on the server at `adminUrl`; `drop()` removes it. */
+export async function createScratchDatabase(adminUrl: string) {
   const name = `ecert_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -9,6 +9,7 @@ import { isPassed } from '#shared/rules/test-result.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { person, type StoredFileRef } from '../../db/schema/index.ts';
 import { createLocalFileStore, type FileStore } from '../../files/file-store.ts';
+import { pgliteImage } from '../../test/test-app.ts';
 import { DEMO_PAIRS } from './demo-people.ts';
 import { seedDemoData } from './seed-demo.ts';
 
@@ -24,7 +25,7 @@ describe('seedDemoData', () => {
   let rows: PersonRow[];
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
+    database = await openDatabase({ pgliteDir: 'memory://', pgliteImage: pgliteImage() });
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-demo-'));
     files = createLocalFileStore(root);
     ({ seeded } = await seedDemoData(database.db, files));
@@ -57,7 +58,7 @@ describe('seedDemoData', () => {
   });
 
   it('seeds nothing when the only row is soft-deleted', async () => {
-    const other = await openDatabase({ pgliteDir: 'memory://' });
+    const other = await openDatabase({ pgliteDir: 'memory://', pgliteImage: pgliteImage() });
     try {
       const [first] = rows;
       if (!first) throw new Error('no rows');

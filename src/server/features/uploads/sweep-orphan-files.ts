@@ -65,7 +65,7 @@ export async function sweepOrphanFiles(
 ): Promise<number> {
   const graceMs = options.graceMs ?? ORPHAN_GRACE_MS;
   const now = options.now ?? new Date();
-  let removed = 0;
+  let removed = (await files.removeStaleTemporaryFiles?.(new Date(now.getTime() - graceMs))) ?? 0;
   let batch: string[] = [];
   for await (const key of files.keys()) {
     batch.push(key);

@@ -1,0 +1,137 @@
+// The real server as a child process, so a test can kill it with SIGKILL and start it again.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+export const STAFF_EMAIL = 'faults-admin@example.com';
+export const STAFF_PASSWORD = 'correct horse battery staple';
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A data folder and the environment every start of "the same installation" shares. */
+export async function createInstallation(databaseUrl?: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-faults-'));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: 'false',
+    VERIFY_POW: 'false',
+    VERIFY_RATE_LIMIT: '100000/1m',
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  // The product's own command makes the staff account (and migrates a fresh database).
+  await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/cli/create-user.ts',
+      '--email',
+      STAFF_EMAIL,
+      '--password',
+      STAFF_PASSWORD,
+    ],
+    { cwd: root, env: { ...process.env, ...env } },
+  );
+  return {
+    env,
+    dataDir,
+    url: env.PUBLIC_URL as string,
+    filesDir: path.join(dataDir, 'files'),
+    remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+export type Installation = Awaited<ReturnType<typeof createInstallation>>;
+
+export interface RunningServer {
+  process: ChildProcess;
+  /** Everything the server printed, for a failure message. */
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `src/server/main.ts` (one node process, no tsx wrapper) and waits until health answers 200. */
+export async function startServer(installation: Installation): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...installation.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk) => {
+    printed += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    printed += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server: RunningServer = {
+    process: child,
+    output: () => printed,
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
+    const status = await fetch(`${installation.url}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    await sleep(200);
+  }
+  await server.kill('SIGKILL');
+  throw new Error(`server did not become healthy:\n${printed}`);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Signs in through the real endpoint; returns the headers a staff request needs. */
+export async function signIn(installation: Installation): Promise<Record<string, string>> {
+  const origin = installation.url;
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: STAFF_EMAIL, password: STAFF_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.includes('session_token='));
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return { cookie, origin };
+}
+
+/** Every file under the store's folder, temporary files included. */
+export function filesOnDisk(filesDir: string): string[] {
+  if (!fs.existsSync(filesDir)) return [];
+  return fs.readdirSync(filesDir, { recursive: true, encoding: 'utf8' }).filter((name) => {
+    return fs.statSync(path.join(filesDir, name)).isFile();
+  });
+}
+
+/** Moves every stored file's modification time back, as if the sweep's grace period had passed. */
+export function ageFiles(filesDir: string, hours: number): void {
+  const then = new Date(Date.now() - hours * 3_600_000);
+  for (const name of filesOnDisk(filesDir)) fs.utimesSync(path.join(filesDir, name), then, then);
+}
