@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.ts';
@@ -73,20 +74,33 @@ describe('unexpected failures', () => {
     await testApp?.close();
   });
 
-  it('answers a failed database write with 500 INTERNAL and no internal detail', async () => {
-    await testApp.database.close();
+  const contact = { name: 'Aisha Tan', email: 'aisha@example.com', message: 'Hello there.' };
 
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Aisha Tan', email: 'aisha@example.com', message: 'Hello there.' },
-    });
+  it('answers a failed database write with 500 INTERNAL and no internal detail', async () => {
+    // A query the database rejects (here: its table is gone) is a fault of ours, not of the client.
+    await testApp.database.db.execute(sql`alter table contact_message rename to contact_message_gone`);
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/contact', payload: contact });
+    await testApp.database.db.execute(sql`alter table contact_message_gone rename to contact_message`);
 
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       statusCode: 500,
       code: 'INTERNAL',
       message: 'Something went wrong on our side. Please try again later.',
+    });
+    expect(response.body).not.toMatch(/insert|contact_message|pool|pglite| {4}at /i);
+  });
+
+  it('answers 503 UNAVAILABLE, not 500, while the database cannot be reached', async () => {
+    await testApp.database.close();
+
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/contact', payload: contact });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      code: 'UNAVAILABLE',
+      message: 'The service is not available right now. Please try again later.',
     });
     expect(response.body).not.toMatch(/insert|contact_message|pool|pglite| {4}at /i);
   });

@@ -17,6 +17,7 @@ const poolMessages = [
   'timeout exceeded when trying to connect',
   'is not queryable',
   'Client was closed',
+  'Cannot use a pool after calling end',
   'PGlite is closed',
 ];
 
