@@ -3,11 +3,20 @@ import type { SearchPageQuery } from '#shared/api/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { person, renewal, renewalSearchText } from '../../db/schema/index.ts';
 
+/**
+ * `table.column`, spelled out. In the selection of a one-table select Drizzle writes a bare column
+ * without its table, so inside this correlated subquery `fin_number = fin_number` would compare the
+ * person with itself and link every renewal to the newest person.
+ */
+const qualified = (table: typeof person | typeof renewal, column: { name: string }) =>
+  sql`${table}.${sql.identifier(column.name)}`;
+
 /** The newest live person with the renewal's FIN: the record "View" opens. */
 const livePersonId = sql<string | null>`(
-  select ${person.id} from ${person}
-  where ${person.finNumber} = ${renewal.finNumber} and ${person.deletedAt} is null
-  order by ${person.createdAt} desc, ${person.id} desc
+  select ${qualified(person, person.id)} from ${person}
+  where ${qualified(person, person.finNumber)} = ${qualified(renewal, renewal.finNumber)}
+    and ${qualified(person, person.deletedAt)} is null
+  order by ${qualified(person, person.createdAt)} desc, ${qualified(person, person.id)} desc
   limit 1
 )`;
 

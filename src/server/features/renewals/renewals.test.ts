@@ -186,6 +186,16 @@ describe('renewals API', () => {
     expect(linked.personId).toBe(newest.id);
     expect((await list(`?q=${fin}`)).items.map((item) => item.personId)).toEqual([newest.id]);
   });
+
+  it('links no person when nobody holds the FIN, though other people exist', async () => {
+    await insertPerson(testApp.database.db, { finNumber: 'F9990002K', eCertNumber: 'OTHER-1' });
+    const unlinked = await create(fields({ finNumber: 'F9990003K', eCertNumber: 'RN-NOBODY' }));
+
+    expect(unlinked.personId).toBeNull();
+    expect((await list('?q=F9990003K')).items.map((item) => item.personId)).toEqual([null]);
+    const read = await testApp.app.inject({ method: 'GET', url: `/api/renewals/${unlinked.id}`, headers });
+    expect(read.json<RenewalView>().personId).toBeNull();
+  });
 });
 
 describe('renewals search and paging', () => {
