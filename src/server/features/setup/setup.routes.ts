@@ -38,7 +38,9 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!current || !sameToken(request.body.token, current) || (await hasUsers(app.db))) {
         throw new AppError(403, 'This setup link is no longer valid.', 'FORBIDDEN');
       }
-      token = null; // one use, even if the creation below fails on a bad password
+      // Taken while the admin is created, so two requests racing with the link cannot both use it;
+      // given back if the creation fails (a weak password), so the operator can try again.
+      token = null;
       const { email, name, password } = request.body;
       try {
         const created = await createStaffUser(app, { email, name, password, role: 'admin' }, null);
