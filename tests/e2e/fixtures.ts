@@ -2,9 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import type { PersonView, RecordFields, RenewalView } from '../../src/shared/api/people.ts';
+import { type StaffAccount, staffAccount } from './staff-accounts.ts';
 
 export { expect };
 
@@ -164,4 +168,169 @@ export async function verifyByApi(
   expect(response.status(), `verifying ${pair.finNumber} / ${pair.eCertNumber}`).toBe(200);
   const { id } = (await response.json()) as { id: string };
   return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff dashboard: signed-in pages, and records each test makes for itself.
+
+/** The origin the tests open; state-changing API calls must carry it (the server's CSRF check). */
+export const appOrigin = (baseURL = test.info().project.use.baseURL) => new URL(baseURL ?? '').origin;
+
+/** Signs in through Better Auth's real endpoint; the session cookie lands in `request`'s jar. */
+export async function signInByApi(request: APIRequestContext, account: StaffAccount, origin = appOrigin()) {
+  const response = await request.post('/api/auth/sign-in/email', {
+    headers: { origin },
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), `signing in as ${account.email}`).toBe(200);
+}
+
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+/**
+ * `test` for staff pages: every page starts signed in as `account` (staff unless a describe block
+ * says `test.use({ account: adminAccount })`). Each worker signs in once per account and reuses the
+ * session cookie, because the server allows only 5 sign-ins per account in 15 minutes and 10 per
+ * IP in a minute. A test that signs out must sign in for itself (plain `test`), or it would end the
+ * session the other tests share.
+ */
+export const staffTest = test.extend<
+  { account: StaffAccount },
+  { staffSessions: (account: StaffAccount) => Promise<StorageState> }
+>({
+  account: [staffAccount, { option: true }],
+  staffSessions: [
+    async ({ playwright }, use, workerInfo) => {
+      const { baseURL } = workerInfo.project.use;
+      const sessions = new Map<string, Promise<StorageState>>();
+      const signIn = async (account: StaffAccount) => {
+        const request = await playwright.request.newContext({ baseURL });
+        try {
+          await signInByApi(request, account, appOrigin(baseURL));
+          return await request.storageState();
+        } finally {
+          await request.dispose();
+        }
+      };
+      await use((account) => {
+        let session = sessions.get(account.email);
+        if (!session) {
+          session = signIn(account);
+          sessions.set(account.email, session);
+        }
+        return session;
+      });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ account, staffSessions }, use) => {
+    await use(await staffSessions(account));
+  },
+});
+
+/** A short token no other test (or earlier run) uses, for unique names, FIN and serial numbers. */
+export function uniqueTag(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar date `days` ago as the form wants it (YYYY-MM-DD) and as cards show it ("5 Mar 2026"). */
+export function daysAgo(days: number): { iso: string; shown: string } {
+  const date = new Date(Date.now() - days * 86_400_000);
+  return {
+    iso: date.toISOString().slice(0, 10),
+    shown: `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`,
+  };
+}
+
+/** The eleven fields of a new record; the tag makes name, passport, FIN and serial unique. */
+export function newRecord(tag: string, overrides: Partial<RecordFields> = {}): RecordFields {
+  return {
+    name: `Test Person ${tag}`,
+    dob: '1990-04-12',
+    gender: 'Female',
+    nationality: 'Testland',
+    passportNumber: `P${tag}`,
+    finNumber: `F${tag}`,
+    eCertNumber: `E2E-${tag}`,
+    tradeTested: 'Tiling',
+    testLevel: 'Level 1',
+    testResult: 'Passed',
+    passedDate: daysAgo(30).iso,
+    ...overrides,
+  };
+}
+
+export interface TestFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+let hue = 0;
+
+/** A small solid-colour image made here (a new colour each call), in one of the accepted formats. */
+export async function testImage(name: string, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<TestFile> {
+  hue = (hue + 47) % 360;
+  const background = `hsl(${hue}, 70%, 45%)`;
+  const buffer = await sharp({ create: { width: 240, height: 160, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+  return { name: `${name}.${format === 'jpeg' ? 'jpg' : format}`, mimeType: `image/${format}`, buffer };
+}
+
+/** A real one-page PDF made here. */
+export async function testPdf(name = 'certificate'): Promise<TestFile> {
+  const document = await PDFDocument.create();
+  document.setTitle(`${name} ${uniqueTag()}`);
+  document.addPage([200, 200]);
+  return { name: `${name}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(await document.save()) };
+}
+
+/** The three required images and a PDF, as the "Admin Panel" form sends them. */
+export async function personFiles() {
+  const [passportImage, certificateImage, signatureImage, pdf] = await Promise.all([
+    testImage('passport', 'jpeg'),
+    testImage('certificate', 'png'),
+    testImage('signature', 'webp'),
+    testPdf(),
+  ]);
+  return { passportImage, certificateImage, signatureImage, pdf };
+}
+
+/** Adds a person with their files through the staff API (for tests about other screens). */
+export async function createPersonByApi(
+  request: APIRequestContext,
+  fields: RecordFields,
+  { withPdf = true } = {},
+): Promise<PersonView> {
+  const { pdf, ...images } = await personFiles();
+  const response = await request.post('/api/people', {
+    headers: { origin: appOrigin() },
+    multipart: { ...fields, ...images, ...(withPdf ? { pdf } : {}) },
+  });
+  expect(response.status(), `adding ${fields.name}: ${await response.text()}`).toBe(201);
+  return (await response.json()) as PersonView;
+}
+
+/** Adds a renewal record through the staff API. */
+export async function createRenewalByApi(
+  request: APIRequestContext,
+  fields: RecordFields,
+): Promise<RenewalView> {
+  const response = await request.post('/api/renewals', { headers: { origin: appOrigin() }, data: fields });
+  expect(response.status(), `adding renewal ${fields.name}: ${await response.text()}`).toBe(201);
+  return (await response.json()) as RenewalView;
+}
+
+/** Resolves when there are `count` `images` and each has loaded and decoded to real pixels. */
+export async function expectImagesLoaded(images: Locator, count: number): Promise<void> {
+  await expect(images).toHaveCount(count);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  }
 }

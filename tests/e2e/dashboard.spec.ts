@@ -1,0 +1,221 @@
+import type { Page } from '@playwright/test';
+import {
+  allowFailedLoad,
+  createPersonByApi,
+  createRenewalByApi,
+  expect,
+  expectNoAxeViolations,
+  newRecord,
+  signInByApi,
+  staffTest,
+  test,
+  uniqueTag,
+  waitForAnimations,
+} from './fixtures.ts';
+import { adminAccount, staffAccount } from './staff-accounts.ts';
+
+test.describe.configure({ mode: 'parallel' });
+
+// A first dashboard page parses the staff chunk and checks the session; allow for a busy machine.
+const LOADED = { timeout: 15_000 };
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'User Panel' });
+/** The sidebar of SPEC §6, in order; staff pages beyond it follow. */
+const userPanelLinks = [
+  ['Dashboard', '/dashboard'],
+  ['Add people', '/dashboard/add-people'],
+  ['Renew Form', '/dashboard/renew-form'],
+  ['Peoples', '/dashboard/peoples'],
+  ['Renew Peoples', '/dashboard/renew-peoples'],
+  ['All Images', '/dashboard/images'],
+  ['Home', '/'],
+] as const;
+
+test.describe('staff sign-in', () => {
+  test('signed out, a dashboard page goes to /login and, after signing in, comes back to it', async ({
+    page,
+  }) => {
+    // The real session check, answered a second late: a progress bar shows meanwhile.
+    await page.route('**/api/auth/get-session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto('/dashboard/peoples');
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
+    await expect(page).toHaveURL('/login?redirectTo=%2Fdashboard%2Fpeoples', LOADED);
+    await page.unrouteAll();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(h1(page)).toHaveText('Login');
+    await expect(sidebar(page)).toHaveCount(0);
+
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: 'Email' }).fill(staffAccount.email);
+    await main.getByRole('textbox', { name: 'Password' }).fill(staffAccount.password);
+    await main.getByRole('button', { name: 'Login' }).click();
+
+    await expect(page).toHaveURL('/dashboard/peoples', LOADED);
+    await expect(h1(page)).toHaveText(/^Total People: \d+$/, LOADED);
+    await expect(page.getByText(`Signed in as ${staffAccount.email}`)).toBeVisible();
+  });
+
+  test("the form checks its fields, then shows the server's message for a wrong password", async ({
+    page,
+    consoleGuard,
+  }) => {
+    allowFailedLoad(consoleGuard, '/api/auth/sign-in/email', 401);
+    await page.goto('/login');
+    const main = page.getByRole('main');
+    const email = main.getByRole('textbox', { name: 'Email' });
+    const password = main.getByRole('textbox', { name: 'Password' });
+    const login = main.getByRole('button', { name: 'Login' });
+
+    // Both required, and the email must look like one; nothing is sent until they are.
+    await login.click();
+    await expect(main.getByText('Email is required')).toBeVisible();
+    await expect(main.getByText('Password is required')).toBeVisible();
+    await email.fill('not-an-email');
+    await password.fill('anything');
+    await login.click();
+    await expect(main.getByText('Please enter a valid email')).toBeVisible();
+
+    // The real request, held back a moment so the working state can be seen.
+    await page.route('**/api/auth/sign-in/email', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const signIn = page.waitForResponse('**/api/auth/sign-in/email');
+    await email.fill(adminAccount.email);
+    await password.fill(`${adminAccount.password}x`);
+    await login.click();
+    await expect(main.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    const response = await signIn;
+    expect(response.status()).toBe(401);
+    const { message } = (await response.json()) as { message: string };
+    expect(message).toBe('Invalid email or password');
+    await expect(main.getByRole('alert')).toHaveText(message);
+    await expect(page).toHaveURL('/login');
+    await expect(login).toHaveText('Login');
+    await expect(login).toBeEnabled();
+  });
+
+  test('Logout ends the session: a dashboard URL goes to /login again', async ({ page }) => {
+    // Its own session: signing out must not end the one the other tests share.
+    await signInByApi(page.request, adminAccount);
+    await page.goto('/dashboard');
+    await expect(h1(page)).toHaveText('Dashboard', LOADED);
+
+    await sidebar(page).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(h1(page)).toHaveText('Login');
+    const session = await page.request.get('/api/auth/get-session');
+    expect(await session.json()).toBeNull();
+
+    await page.goto('/dashboard/images');
+    await expect(page).toHaveURL('/login?redirectTo=%2Fdashboard%2Fimages', LOADED);
+    await expect(sidebar(page)).toHaveCount(0);
+  });
+});
+
+staffTest.describe('the "User Panel" sidebar', () => {
+  staffTest('lists the dashboard pages in order, then Logout', async ({ page }) => {
+    await page.goto('/dashboard/renew-peoples');
+    const nav = sidebar(page);
+    await expect(nav.getByRole('heading', { name: 'User Panel' })).toBeVisible(LOADED);
+    const links = nav.getByRole('link');
+    // Staff see the SPEC's seven entries, then Audit and Messages (Users is for administrators).
+    await expect(links).toHaveText([...userPanelLinks.map(([label]) => label), 'Audit', 'Messages']);
+    for (const [index, [, href]] of userPanelLinks.entries())
+      await expect(links.nth(index)).toHaveAttribute('href', href);
+    await expect(nav.getByRole('link', { name: 'Renew Peoples' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'All Images' }).click();
+    await expect(page).toHaveURL('/dashboard/images');
+    await expect(h1(page)).toHaveText('All Images');
+    await expect(nav.getByRole('link', { name: 'All Images' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  staffTest.describe('on a 390px phone', () => {
+    staffTest.use({ viewport: { width: 390, height: 844 } });
+
+    staffTest('folds behind a toggle that opens it and closes after a choice', async ({ page }) => {
+      await page.goto('/dashboard');
+      await expect(h1(page)).toHaveText('Dashboard', LOADED);
+      const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+      const nav = page.locator('#dashboard-navbar');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav).not.toBeInViewport();
+      // Closed, its links are out of the tab order and hidden from screen readers.
+      await expect(nav).toHaveAttribute('inert', '');
+
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(nav).not.toHaveAttribute('inert');
+      await waitForAnimations(page);
+      await expect(sidebar(page)).toBeInViewport();
+      await expect(sidebar(page).getByRole('link')).toHaveCount(userPanelLinks.length + 2);
+      await expect(sidebar(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await sidebar(page).getByRole('link', { name: 'Peoples', exact: true }).click();
+      await expect(page).toHaveURL('/dashboard/peoples');
+      await expect(h1(page)).toHaveText(/^Total People: \d+$/);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await waitForAnimations(page);
+      await expect(nav).not.toBeInViewport();
+      await expect(nav).toHaveAttribute('inert', '');
+    });
+  });
+});
+
+staffTest.describe('accessibility of the dashboard (axe: WCAG 2.1 A/AA and best practices)', () => {
+  // A list of twelve cards is about a thousand elements: a full axe scan of it takes seconds.
+  staffTest.describe.configure({ timeout: 60_000 });
+
+  const pages: [path: string, heading: string | RegExp][] = [
+    ['/dashboard', 'Dashboard'],
+    ['/dashboard/add-people', 'Admin Panel'],
+    ['/dashboard/renew-form', 'Renew Panel'],
+    ['/dashboard/peoples', /^Total People: \d+$/],
+    ['/dashboard/renew-peoples', /^Total People: \d+$/],
+    ['/dashboard/images', 'All Images'],
+    ['/dashboard/audit', 'Audit trail'],
+    ['/dashboard/messages', 'Messages'],
+  ];
+  for (const [path, heading] of pages) {
+    staffTest(`${path} has no violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(h1(page)).toHaveText(heading, LOADED);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  staffTest('/dashboard/updatepeople/:id has no violations', async ({ page }) => {
+    const person = await createPersonByApi(page.request, newRecord(uniqueTag()));
+    await page.goto(`/dashboard/updatepeople/${person.id}`);
+    await expect(h1(page)).toHaveText('Update Person', LOADED);
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(person.name);
+    await expectNoAxeViolations(page);
+  });
+
+  staffTest('/dashboard/renew-update/:id has no violations', async ({ page }) => {
+    const renewal = await createRenewalByApi(page.request, newRecord(uniqueTag()));
+    await page.goto(`/dashboard/renew-update/${renewal.id}`);
+    await expect(h1(page)).toHaveText('Update Renewal', LOADED);
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(renewal.name);
+    await expectNoAxeViolations(page);
+  });
+
+  staffTest.describe('as an administrator', () => {
+    staffTest.use({ account: adminAccount });
+
+    staffTest('/dashboard/users has no violations', async ({ page }) => {
+      await page.goto('/dashboard/users');
+      await expect(h1(page)).toHaveText('Users', LOADED);
+      await expect(page.getByRole('main')).toContainText(adminAccount.email);
+      await expectNoAxeViolations(page);
+    });
+  });
+});
