@@ -1,0 +1,67 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '#server/db/database.ts';
+import * as schema from '#server/db/schema/index.ts';
+import { findPeople } from '#server/features/people/find-people.ts';
+import { prepareFindCertificateId } from '#server/features/verification/find-certificate-id.ts';
+
+interface Captured {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The product's own queries, captured as Drizzle sends them to pg (so the plans shown are of the
+ * exact SQL the server runs, not a hand-copied version), then run under EXPLAIN ANALYZE.
+ */
+export async function explainQueries(url: string, sample: { fin: string; serial: string; q: string }) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const captured: Captured[] = [];
+  const recording = new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver);
+      return (config: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+        const text = typeof config === 'string' ? config : config.text;
+        captured.push({
+          text,
+          values: (typeof config === 'string' ? values : config.values) ?? values ?? [],
+        });
+        return target.query(config as string, values);
+      };
+    },
+  });
+  const db = drizzle(recording, { schema }) as unknown as Db;
+  try {
+    const capture = async (run: () => Promise<unknown>) => {
+      captured.length = 0;
+      await run();
+      return [...captured];
+    };
+    const findCertificateId = prepareFindCertificateId(db);
+    const plans: Record<string, { sql: string; params: unknown[]; plan: string }> = {};
+    const explain = async (name: string, query: Captured | undefined) => {
+      if (!query) throw new Error(`no query captured for ${name}`);
+      // Twice: the first warms the cache; the second is the steady state the load test sees.
+      await pool.query(`explain (analyze, buffers) ${query.text}`, query.values);
+      const { rows } = await pool.query(`explain (analyze, buffers) ${query.text}`, query.values);
+      plans[name] = {
+        sql: query.text,
+        params: query.values,
+        plan: rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'),
+      };
+    };
+    const [verify] = await capture(() => findCertificateId(sample.fin, sample.serial));
+    await explain('verify', verify);
+    const [searchRows, searchCount] = await capture(() =>
+      findPeople(db, { q: sample.q, page: 1, pageSize: 20 }),
+    );
+    await explain('search-rows', searchRows);
+    await explain('search-count', searchCount);
+    const [listRows, listCount] = await capture(() => findPeople(db, { q: '', page: 500, pageSize: 20 }));
+    await explain('list-page-500-rows', listRows);
+    await explain('list-count', listCount);
+    return plans;
+  } finally {
+    await pool.end();
+  }
+}

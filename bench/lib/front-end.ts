@@ -1,0 +1,223 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { DEMO_PAIRS } from '#server/features/demo/demo-people.ts';
+import { median } from './load.ts';
+import { startServer } from './server.ts';
+
+const LIGHTHOUSE_VERSION = '12.8.2';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+// Set by measureBundles to the folder it measures.
+let clientDir = 'dist/client';
+const gzipKb = (file: string) =>
+  Math.round((zlib.gzipSync(fs.readFileSync(path.join(clientDir, file))).length / 1024) * 10) / 10;
+
+/** A chunk and everything it imports statically: what the browser must fetch before running it. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()) {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+const sumKb = (manifest: Manifest, keys: Iterable<string>) =>
+  Math.round([...keys].reduce((total, key) => total + gzipKb(manifest[key]?.file ?? ''), 0) * 10) / 10;
+
+const cssKb = (manifest: Manifest, keys: Iterable<string>) => {
+  const files = new Set([...keys].flatMap((key) => manifest[key]?.css ?? []));
+  return Math.round([...files].reduce((total, file) => total + gzipKb(file), 0) * 10) / 10;
+};
+
+/**
+ * First paint of a page = the entry chunk and its static imports, plus the page's lazy route
+ * module and its static imports: React Router resolves a route's `lazy()` before rendering it.
+ */
+export function measureBundles(builtClientDir: string) {
+  clientDir = builtClientDir;
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entry = staticClosure(manifest, 'index.html');
+  const page = (route: string) => {
+    const keys = staticClosure(manifest, `app/routes/${route}.tsx`, new Set(entry));
+    return {
+      jsGzipKb: sumKb(manifest, keys),
+      cssGzipKb: cssKb(manifest, keys),
+      chunks: [...keys].map((key) => ({
+        key,
+        file: manifest[key]?.file,
+        gzipKb: gzipKb(manifest[key]?.file ?? ''),
+      })),
+    };
+  };
+  const dashboardKeys = new Set<string>();
+  for (const key of Object.keys(manifest).filter((k) => k.startsWith('app/routes/dashboard/')))
+    staticClosure(manifest, key, dashboardKeys);
+  for (const key of entry) dashboardKeys.delete(key);
+  const allJs = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js'));
+  return {
+    entryJsGzipKb: sumKb(manifest, entry),
+    pages: { '/': page('home'), '/verify': page('verify'), '/info/:id': page('info') },
+    dashboard: {
+      jsGzipKb: sumKb(manifest, dashboardKeys),
+      chunks: [...dashboardKeys]
+        .map((key) => ({ key, file: manifest[key]?.file, gzipKb: gzipKb(manifest[key]?.file ?? '') }))
+        .sort((a, b) => b.gzipKb - a.gzipKb),
+    },
+    allJsGzipKb: Math.round(allJs.reduce((total, file) => total + gzipKb(file), 0) * 10) / 10,
+  };
+}
+
+/** Lighthouse 12 is installed into bench/.work on first use; the app never depends on it. */
+function lighthouseCli(workDir: string) {
+  const prefix = path.join(workDir, 'lighthouse');
+  const cli = path.join(prefix, 'node_modules/lighthouse/cli/index.js');
+  const installed = path.join(prefix, 'node_modules/lighthouse/package.json');
+  if (
+    !fs.existsSync(installed) ||
+    JSON.parse(fs.readFileSync(installed, 'utf8')).version !== LIGHTHOUSE_VERSION
+  ) {
+    execFileSync(
+      'npm',
+      ['install', '--prefix', prefix, '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`],
+      { stdio: 'inherit' },
+    );
+  }
+  return cli;
+}
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failedAccessibilityAudits: string[];
+}
+
+function runLighthouse(cli: string, url: string, outFile: string): LighthouseRun {
+  execFileSync(
+    process.execPath,
+    [
+      cli,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${outFile}`,
+      '--only-categories=performance,accessibility',
+      `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const report = JSON.parse(fs.readFileSync(outFile, 'utf8'));
+  const audit = (id: string) => Math.round(report.audits[id]?.numericValue ?? 0);
+  return {
+    performance: report.categories.performance.score,
+    accessibility: report.categories.accessibility.score,
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    failedAccessibilityAudits: report.categories.accessibility.auditRefs
+      .filter((ref: { id: string; weight: number }) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+      .map((ref: { id: string }) => ref.id),
+  };
+}
+
+export async function benchFrontEnd(options: {
+  appDir: string;
+  workDir: string;
+  port: number;
+  lighthouseRuns: number;
+  log: (line: string) => void;
+}) {
+  const { log } = options;
+  log('Front end: vite build');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: options.appDir, stdio: 'inherit' });
+  const bundles = measureBundles(path.join(options.appDir, 'dist/client'));
+  log(
+    `  first-paint JS (gzip): / ${bundles.pages['/'].jsGzipKb} kB, /verify ${bundles.pages['/verify'].jsGzipKb} kB, ` +
+      `/info/:id ${bundles.pages['/info/:id'].jsGzipKb} kB; dashboard chunks ${bundles.dashboard.jsGzipKb} kB`,
+  );
+  if (options.lighthouseRuns === 0) return { bundles };
+
+  const cli = lighthouseCli(options.workDir);
+  // A fresh demo registry: its records have real images, as a visitor's /info page would.
+  const dataDir = path.join(options.workDir, 'pages-data');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = await startServer({
+    appDir: options.appDir,
+    port: options.port,
+    env: { DATA_DIR: dataDir, SEED_DEMO: 'true', AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x') },
+    logFile: path.join(options.workDir, 'server-pages.log'),
+  });
+  try {
+    const pair = DEMO_PAIRS[0];
+    const verified = await fetch(`${server.url}/api/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ finNumber: pair?.finNumber, eCertNumber: pair?.eCertNumber }),
+    });
+    const { id } = (await verified.json()) as { id: string };
+    const pages = { '/': '/', '/verify': '/verify', '/info/:id': `/info/${id}` };
+    const lighthouse: Record<
+      string,
+      { runs: LighthouseRun[]; median: Omit<LighthouseRun, 'failedAccessibilityAudits'> }
+    > = {};
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < options.lighthouseRuns; i++) {
+        const run = runLighthouse(
+          cli,
+          `${server.url}${pagePath}`,
+          path.join(options.workDir, 'lighthouse.json'),
+        );
+        runs.push(run);
+        log(
+          `  lighthouse ${name} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, ` +
+            `LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms${run.failedAccessibilityAudits.length ? `, failed: ${run.failedAccessibilityAudits.join(' ')}` : ''}`,
+        );
+      }
+      const pick = (key: keyof Omit<LighthouseRun, 'failedAccessibilityAudits'>) =>
+        median(runs.map((r) => r[key]));
+      lighthouse[name] = {
+        runs,
+        median: {
+          performance: pick('performance'),
+          accessibility: pick('accessibility'),
+          fcpMs: pick('fcpMs'),
+          lcpMs: pick('lcpMs'),
+          tbtMs: pick('tbtMs'),
+          cls: pick('cls'),
+        },
+      };
+    }
+    return { bundles, lighthouse };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from '#server/errors.ts';
+import { createStaffUser } from '#server/features/users/create-staff-user.ts';
+import { createRandom } from './fake-people.ts';
+import { type LoadResult, median, runLoad, type Scenario } from './load.ts';
+import { signIn, startServer } from './server.ts';
+import { describeTarget, openTarget, type Target, targetEnv } from './target.ts';
+
+export const STAFF_EMAIL = 'bench-staff@example.test';
+const STAFF_PASSWORD = 'bench-staff-password-2024';
+
+interface SampleRow {
+  id: string;
+  fin: string;
+  serial: string;
+  name: string;
+  passport: string;
+  nationality: string;
+}
+
+export interface HttpBenchOptions {
+  /** The app snapshot the server runs from. */
+  appDir: string;
+  workDir: string;
+  port: number;
+  runs: number;
+  seconds: number;
+  /** Connections for the public routes (the budget is stated at 50). */
+  publicConnections: number;
+  /** Connections for the staff routes: a few staff at their desks, not a crowd. */
+  staffConnections: number;
+  nodeFlags?: string[];
+  log: (line: string) => void;
+}
+
+export interface ScenarioSummary {
+  connections: number;
+  runs: LoadResult[];
+  median: { rps: number; p50: number; p95: number; p99: number; errors: number; peakRssMb: number };
+  /** Median over runs of (this route's req/s ÷ the constant route's req/s in the same round). */
+  ratioToConstant: number;
+}
+
+/**
+ * Reads what the load needs before the server opens the database (PGlite allows one process):
+ * a random sample of live records and a staff account to sign in with.
+ */
+async function prepare(target: Target): Promise<SampleRow[]> {
+  const opened = await openTarget(target);
+  try {
+    try {
+      await createStaffUser(
+        opened.database,
+        { email: STAFF_EMAIL, password: STAFF_PASSWORD, name: 'Bench Staff', role: 'staff' },
+        null,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+    }
+    return await opened.query<SampleRow>(
+      `select id, fin_number as fin, e_cert_number as serial, name, passport_number as passport, nationality
+         from person where deleted_at is null order by random() limit 2000`,
+    );
+  } finally {
+    await opened.database.close();
+  }
+}
+
+function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOptions): Scenario[] {
+  const random = createRandom(7);
+  const any = () => random.pick(sample);
+  const substring = (text: string) => {
+    const length = Math.min(text.length, random.int(3, 6));
+    const start = random.int(0, text.length - length);
+    const part = text.slice(start, start + length);
+    return random.next() < 0.5 ? part.toLowerCase() : part;
+  };
+  const staff = { cookie };
+  return [
+    {
+      name: 'constant',
+      connections: options.publicConnections,
+      okStatuses: [200],
+      nextRequest: () => ({ method: 'GET', path: '/api/site' }),
+    },
+    {
+      name: 'verify',
+      connections: options.publicConnections,
+      okStatuses: [200, 404],
+      nextRequest: () => {
+        const row = any();
+        const roll = random.next();
+        // Half real pairs; a quarter a real FIN with a wrong serial; a quarter an unknown FIN.
+        const pair =
+          roll < 0.5
+            ? { finNumber: row.fin, eCertNumber: row.serial }
+            : roll < 0.75
+              ? { finNumber: row.fin, eCertNumber: `BEC-1999-${random.int(0, 9_999_999)}` }
+              : { finNumber: `X${random.int(1_000_000, 9_999_999)}Z`, eCertNumber: row.serial };
+        return { method: 'POST', path: '/api/verify', body: JSON.stringify(pair) };
+      },
+    },
+    {
+      name: 'certificate',
+      connections: options.publicConnections,
+      okStatuses: [200],
+      nextRequest: () => ({ method: 'GET', path: `/api/certificates/${any().id}` }),
+    },
+    {
+      name: 'search',
+      connections: options.staffConnections,
+      okStatuses: [200],
+      headers: staff,
+      nextRequest: () => {
+        const row = any();
+        const field = random.pick([row.name, row.name, row.passport, row.fin, row.serial, row.nationality]);
+        return { method: 'GET', path: `/api/people?q=${encodeURIComponent(substring(field))}` };
+      },
+    },
+    {
+      name: 'list-page-1',
+      connections: options.staffConnections,
+      okStatuses: [200],
+      headers: staff,
+      nextRequest: () => ({ method: 'GET', path: '/api/people?page=1' }),
+    },
+    {
+      name: 'list-page-500',
+      connections: options.staffConnections,
+      okStatuses: [200],
+      headers: staff,
+      nextRequest: () => ({ method: 'GET', path: '/api/people?page=500' }),
+    },
+  ];
+}
+
+/**
+ * Starts the server on the target and runs every scenario `runs` times, round by round (all
+ * scenarios in round 1, then round 2...), so each route's ratio compares it with the constant
+ * route measured minutes apart at most, under the same background load.
+ */
+export async function benchHttp(target: Target, options: HttpBenchOptions) {
+  const { log } = options;
+  log(`HTTP benchmark on ${describeTarget(target)}`);
+  const sample = await prepare(target);
+  if (sample.length === 0) throw new Error('the target holds no person records: run bench/generate.ts first');
+  const scratch = path.join(options.workDir, 'server-data');
+  fs.mkdirSync(scratch, { recursive: true });
+  const server = await startServer({
+    appDir: options.appDir,
+    port: options.port,
+    env: { ...targetEnv(target, scratch), AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x') },
+    logFile: path.join(options.workDir, `server-${target.kind}.log`),
+    nodeFlags: options.nodeFlags,
+  });
+  const idleRssMb = Math.round(server.takePeakRss());
+  try {
+    const cookie = await signIn(server.url, STAFF_EMAIL, STAFF_PASSWORD);
+    const list = scenarios(sample, cookie, options);
+    log('  warming up');
+    for (const scenario of list) await runLoad(server, scenario, 2);
+    const runs: Record<string, LoadResult[]> = Object.fromEntries(list.map((s) => [s.name, []]));
+    for (let round = 1; round <= options.runs; round++) {
+      for (const scenario of list) {
+        const result = await runLoad(server, scenario, options.seconds);
+        runs[scenario.name]?.push(result);
+        log(
+          `  round ${round} ${scenario.name.padEnd(14)} ${String(result.rps).padStart(6)} req/s  ` +
+            `p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms  errors ${result.errors}  ` +
+            `rss ${result.peakRssMb} MB`,
+        );
+      }
+    }
+    const constant = runs.constant ?? [];
+    const summaries: Record<string, ScenarioSummary> = {};
+    for (const scenario of list) {
+      const own = runs[scenario.name] ?? [];
+      const pick = (key: keyof LoadResult) => median(own.map((r) => r[key] as number));
+      summaries[scenario.name] = {
+        connections: scenario.connections,
+        runs: own,
+        median: {
+          rps: pick('rps'),
+          p50: pick('p50'),
+          p95: pick('p95'),
+          p99: pick('p99'),
+          errors: pick('errors'),
+          peakRssMb: pick('peakRssMb'),
+        },
+        ratioToConstant:
+          Math.round(median(own.map((r, i) => r.rps / (constant[i]?.rps ?? Number.NaN))) * 1000) / 1000,
+      };
+    }
+    return { target: target.kind, idleRssMb, sampleSize: sample.length, scenarios: summaries };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Peak resident set size (MB) since the last call, sampled every 200 ms. */
+  takePeakRss(): number;
+  stop(): Promise<void>;
+}
+
+const readRssMb = (pid: number) => {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * Starts the real server (`src/server/main.ts`, as `npm start` does) with the benchmark's
+ * environment, waits until /api/health answers, and samples its memory. Request logs go to
+ * /dev/null: pino still formats every line, as in production, but no disk fills up.
+ */
+export async function startServer(options: {
+  /** The app folder to run (a snapshot, see snapshot.ts). */
+  appDir: string;
+  port: number;
+  env: Record<string, string>;
+  logFile: string;
+  nodeFlags?: string[];
+}): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${options.port}`;
+  fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = fs.openSync(options.logFile, 'w');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: options.appDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(options.port),
+        PUBLIC_URL: url,
+        SEED_DEMO: 'false',
+        // Benchmarks measure the lookup, not the proof of work or the limiter (both off here only).
+        VERIFY_POW: 'false',
+        VERIFY_RATE_LIMIT: '1000000000/1s',
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', log],
+    },
+  );
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not start the server');
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, readRssMb(pid));
+  }, 200);
+
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (exited) {
+      clearInterval(sampler);
+      throw new Error(`the server exited during start-up; see ${options.logFile}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      clearInterval(sampler);
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer within 180 s; see ${options.logFile}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    url,
+    pid,
+    takePeakRss() {
+      const value = Math.max(peak, readRssMb(pid));
+      peak = 0;
+      return value;
+    },
+    async stop() {
+      clearInterval(sampler);
+      if (!exited) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exit;
+        clearTimeout(killer);
+      }
+      fs.closeSync(log);
+    },
+  };
+}
+
+/** Signs in through the real endpoint (with our Origin, as a browser would) and returns the cookie. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  if (cookies.length === 0) throw new Error('sign-in set no cookie');
+  return cookies.join('; ');
+}

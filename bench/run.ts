@@ -1,0 +1,174 @@
+/**
+ * `npm run bench`: the budgets of DESIGN.md §9, measured on this machine.
+ *
+ *   npm run bench                                   everything (about an hour on 2 cores)
+ *   npm run bench -- --stages front                 only the front-end budget and Lighthouse
+ *   npm run bench -- --pglite-records 20000 --pg-records 20000 --runs 1 --seconds 5   a quick try
+ *
+ * Data is generated into bench/.work (PGlite) and a scratch PostgreSQL database, both removed at
+ * the end unless --keep-data. Results go to bench/results/<date>.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { generate } from './generate.ts';
+import { explainQueries } from './lib/explain.ts';
+import { benchFrontEnd } from './lib/front-end.ts';
+import { benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
+import { createSnapshot } from './lib/snapshot.ts';
+import type { Target } from './lib/target.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    stages: { type: 'string', default: 'pglite,postgres,front' },
+    'pglite-records': { type: 'string', default: '200000' },
+    'pg-records': { type: 'string', default: '1000000' },
+    'pg-admin-url': {
+      type: 'string',
+      default: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    'public-connections': { type: 'string', default: '50' },
+    'staff-connections': { type: 'string', default: '5' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    'keep-data': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+
+const workDir = path.resolve('bench/.work');
+const stages = new Set(args.stages.split(','));
+const log = (line: string) => console.log(line);
+const snapshot = createSnapshot();
+const httpOptions: HttpBenchOptions = {
+  appDir: snapshot.dir,
+  workDir,
+  port: 3900,
+  runs: Number(args.runs),
+  seconds: Number(args.seconds),
+  publicConnections: Number(args['public-connections']),
+  staffConnections: Number(args['staff-connections']),
+  nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(workDir, 'profiles')}`] : [],
+  log,
+};
+
+/** A generated data set is reused while its marker says it holds the records asked for. */
+function markerSays(file: string, records: number) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')).records === records;
+  } catch {
+    return false;
+  }
+}
+
+async function pgliteStage(records: number) {
+  const dataDir = path.join(workDir, `pglite-${records}`);
+  const target: Target = { kind: 'pglite', dataDir };
+  const marker = path.join(dataDir, 'generated.json');
+  let generated = markerSays(marker, records) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : null;
+  if (!generated) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    generated = await generate(target, { records, log });
+    fs.writeFileSync(marker, JSON.stringify(generated));
+  }
+  try {
+    return { records, generate: generated, http: await benchHttp(target, httpOptions) };
+  } finally {
+    if (!args['keep-data']) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresStage(records: number) {
+  const admin = new pg.Client({ connectionString: args['pg-admin-url'] });
+  await admin.connect();
+  const dbName = 'ecert_bench';
+  const url = new URL(args['pg-admin-url']);
+  url.pathname = `/${dbName}`;
+  const target: Target = { kind: 'postgres', url: url.toString() };
+  const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
+  const marker = path.join(workDir, `postgres-${dbName}.json`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 1;
+  let generated = exists && markerSays(marker, records) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : null;
+  try {
+    if (!generated) {
+      await admin.query(`drop database if exists ${dbName}`);
+      await admin.query(`create database ${dbName}`);
+      generated = await generate(target, { records, log });
+      fs.writeFileSync(marker, JSON.stringify(generated));
+    }
+    const http = await benchHttp(target, httpOptions);
+    log('  EXPLAIN ANALYZE of the verification and search queries');
+    const probe = await new pg.Client({ connectionString: target.url });
+    await probe.connect();
+    const [row] = (
+      await probe.query(
+        'select fin_number as fin, e_cert_number as serial from person order by random() limit 1',
+      )
+    ).rows;
+    await probe.end();
+    const plans = await explainQueries(target.url, { fin: row.fin, serial: row.serial, q: 'Tan' });
+    return { records, serverVersion: version, generate: generated, http, plans };
+  } finally {
+    if (!args['keep-data']) {
+      await admin.query(`drop database if exists ${dbName}`);
+      fs.rmSync(marker, { force: true });
+    }
+    await admin.end();
+  }
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+async function main() {
+  fs.mkdirSync(workDir, { recursive: true });
+  const started = new Date();
+  const results: Record<string, unknown> = {
+    date: started.toISOString(),
+    command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+    machine: machine(),
+    code: { commit: snapshot.commit, uncommittedFiles: snapshot.uncommitted },
+    settings: {
+      runs: httpOptions.runs,
+      secondsPerRun: httpOptions.seconds,
+      publicConnections: httpOptions.publicConnections,
+      staffConnections: httpOptions.staffConnections,
+    },
+  };
+  if (stages.has('pglite')) results.pglite = await pgliteStage(Number(args['pglite-records']));
+  if (stages.has('postgres')) results.postgres = await postgresStage(Number(args['pg-records']));
+  if (stages.has('front'))
+    results.frontEnd = await benchFrontEnd({
+      appDir: snapshot.dir,
+      workDir,
+      port: 3901,
+      lighthouseRuns: Number(args['lighthouse-runs']),
+      log,
+    });
+  results.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  results.minutes = Math.round((Date.now() - started.getTime()) / 6_000) / 10;
+  const out = args.out ?? path.join('bench/results', `${started.toISOString().slice(0, 10)}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  log(`results written to ${out}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => snapshot.remove());
