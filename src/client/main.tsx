@@ -1,16 +1,27 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { queryClient } from './lib/query-client.ts';
+
+const StaffOverlays = lazy(() => import('./app/staff-overlays.tsx'));
+const onStaffPage = () => router.state.location.pathname.startsWith('/dashboard');
+
+/** Loads the staff pages' toasts and dialogs (9 kB gzipped) only once a staff page opens. */
+function StaffOverlaysWhenNeeded() {
+  const [needed, setNeeded] = useState(onStaffPage);
+  useEffect(() => router.subscribe(() => onStaffPage() && setNeeded(true)), []);
+  return needed ? (
+    <Suspense fallback={null}>
+      <StaffOverlays />
+    </Suspense>
+  ) : null;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -19,10 +30,8 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
+        <StaffOverlaysWhenNeeded />
       </MantineProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -25,6 +25,8 @@ export default fp(
         root: clientDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each asset (vite.config.ts); send those when accepted.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(

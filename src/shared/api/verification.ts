@@ -18,8 +18,4 @@ export type VerifyInput = z.infer<typeof verifyInput>;
 export const verifyResponse = z.object({ id: z.uuid() });
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 
-export const verificationMessages = {
-  noMatch: 'NRIC/FIN or e-Cert did not match. Please double-check your entries.',
-  proofRequired: 'The human check is missing. Please try again.',
-  proofRejected: 'The human check failed or was already used. Please try again.',
-} as const;
+export { verificationMessages } from './verification-messages.ts';

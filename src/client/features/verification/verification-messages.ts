@@ -1,5 +1,5 @@
 import { ApiRequestError } from '#client/lib/api-client.ts';
-import { verificationMessages } from '#shared/api/verification.ts';
+import { verificationMessages } from '#shared/api/verification-messages.ts';
 
 export const serviceDown = 'The verification service is not available right now. Please try again later.';
 export const robotMessage = "Please confirm you're not a robot!";

@@ -1,94 +1,44 @@
-import { ActionIcon, Affix, Button, Popover, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Affix } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { FEEDBACK_COMMENT_MAX_LENGTH } from '#shared/limits.ts';
-import { sendFeedback } from '../api/send-feedback.ts';
+import { lazy, Suspense, useState } from 'react';
 
-/** The floating smiley at the bottom left: a 1–5 rating and an optional comment. */
+const loadPopover = () => import('./feedback-popover.tsx');
+const FeedbackPopover = lazy(loadPopover);
+
+/** The smiley both the placeholder and the loaded popover show, so nothing moves when it swaps. */
+export function Smiley(props: { 'aria-expanded': boolean; onClick: () => void } & Record<string, unknown>) {
+  return (
+    <ActionIcon size={52} radius="xl" variant="filled" aria-label="Give feedback" {...props}>
+      <IconMoodSmile size={30} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/**
+ * The floating smiley at the bottom left. The popover behind it (Popover, Rating, Textarea: about
+ * 12 kB gzipped) is fetched when a pointer or keyboard focus reaches the smiley and mounted on the
+ * first click, opened, so no page pays for it in its first paint.
+ */
 export function FeedbackButton() {
-  const [opened, setOpened] = useState(false);
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const { pathname } = useLocation();
-  const mutation = useMutation({ mutationFn: sendFeedback });
-  const thanks = useRef<HTMLParagraphElement>(null);
-
-  // The send button disappears on success: keep focus in the popover so Escape still closes it.
-  useEffect(() => {
-    if (mutation.isSuccess) thanks.current?.focus();
-  }, [mutation.isSuccess]);
-
-  const close = () => {
-    setOpened(false);
-    if (mutation.isSuccess) {
-      mutation.reset();
-      setRating(0);
-      setComment('');
-    }
-  };
-
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => void loadPopover();
+  const placeholder = (
+    <Smiley
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setWanted(true)}
+    />
+  );
   return (
     <Affix position={{ bottom: 20, left: 20 }} className="no-print">
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        onClose={close}
-        position="top-start"
-        withArrow
-        trapFocus
-        shadow="md"
-      >
-        <Popover.Target>
-          <ActionIcon
-            size={52}
-            radius="xl"
-            variant="filled"
-            aria-label="Give feedback"
-            aria-expanded={opened}
-            onClick={() => (opened ? close() : setOpened(true))}
-          >
-            <IconMoodSmile size={30} aria-hidden />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown w={300} aria-label="Feedback">
-          {mutation.isSuccess ? (
-            <Text role="status" ref={thanks} tabIndex={-1}>
-              Thank you for your feedback!
-            </Text>
-          ) : (
-            <Stack gap="sm">
-              <Text fw={600} id="feedback-rating-label">
-                How was your visit?
-              </Text>
-              <Rating value={rating} onChange={setRating} aria-labelledby="feedback-rating-label" />
-              <Textarea
-                label="Comment (optional)"
-                value={comment}
-                maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
-                onChange={(event) => setComment(event.currentTarget.value)}
-                autosize
-                minRows={2}
-              />
-              {mutation.isError && (
-                <Text c="red.8" size="sm" role="alert">
-                  Your feedback could not be sent. Please try again later.
-                </Text>
-              )}
-              <Button
-                disabled={rating === 0}
-                loading={mutation.isPending}
-                onClick={() =>
-                  mutation.mutate({ rating, comment: comment.trim() || undefined, page: pathname })
-                }
-              >
-                Send feedback
-              </Button>
-            </Stack>
-          )}
-        </Popover.Dropdown>
-      </Popover>
+      {wanted ? (
+        <Suspense fallback={placeholder}>
+          <FeedbackPopover defaultOpened />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </Affix>
   );
 }
