@@ -16,8 +16,9 @@ import { loggerOptions } from './logger.ts';
 import auth from './plugins/auth.ts';
 import client from './plugins/client.ts';
 import core from './plugins/core.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import files from './plugins/files.ts';
+import noNulInput from './plugins/no-nul-input.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import sameOrigin from './plugins/same-origin.ts';
@@ -50,6 +51,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     logger: logger ? loggerOptions(config.logLevel) : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart where files are uploaded); plain text is refused with 415.
@@ -73,6 +75,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(sameOrigin);
   await app.register(client);
   await app.register(errorHandler);
+  await app.register(noNulInput);
   await app.register(files);
   await app.register(auth);
   await app.register(openapi);

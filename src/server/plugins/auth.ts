@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorCodes } from '#shared/api/errors.ts';
 import { type Auth, createAuth, type Role } from '../auth/create-auth.ts';
 import { AppError } from '../errors.ts';
 import { resolveMasterSecret } from '../secrets.ts';
@@ -67,16 +68,12 @@ export default fp(
 /** Hands a Fastify request to Better Auth's fetch handler and copies its answer back. */
 async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
-  const body =
-    request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body);
+  const body = request.body === undefined || request.method === 'GET' ? undefined : reserialize(request.body);
   const response = await auth.handler(
     new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), body }),
   );
   const text = await response.text();
-  if (response.status >= 400) {
-    const message = readMessage(text) ?? 'The request could not be completed.';
-    throw new AppError(response.status, message);
-  }
+  if (response.status >= 400) throw authError(response.status, text);
   reply.code(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') continue;
@@ -84,6 +81,26 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
   }
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   return reply.send(text || null);
+}
+
+/**
+ * The parsed body as JSON again. JSON.stringify recurses, so a body nested thousands deep (which
+ * JSON.parse accepts) overflows the stack: that is the client's malformed request, not our failure.
+ */
+function reserialize(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    throw new AppError(400, 'The request body is nested too deeply.', 'INVALID_INPUT');
+  }
+}
+
+/** Better Auth's refusal in our error shape: its words for a client error, none of a server error's. */
+function authError(status: number, text: string): AppError {
+  if (status >= 500) return new AppError(500, 'Something went wrong on our side. Please try again later.');
+  // Statuses outside the API's set (Better Auth answers 422 to some bodies) are plain 400s.
+  const known = status in errorCodes ? status : 400;
+  return new AppError(known, readMessage(text) ?? 'The request could not be completed.');
 }
 
 function readMessage(text: string): string | null {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { nulMessage } from '../../plugins/no-nul-input.ts';
 import { FieldErrors } from './field-errors.ts';
 import { type FileField, maxBytesOf, megabytes, multipartLimits } from './upload-limits.ts';
 
@@ -32,8 +33,10 @@ export async function readMultipartForm(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (!expected.has(part.fieldname) && typeof part.value === 'string')
-          text[part.fieldname] ??= part.value;
+        if (expected.has(part.fieldname) || typeof part.value !== 'string') continue;
+        // PostgreSQL text cannot hold U+0000 (see plugins/no-nul-input.ts).
+        if (part.value.includes('\u0000')) errors.add(part.fieldname, 400, nulMessage);
+        text[part.fieldname] ??= part.value;
         continue;
       }
       const field = expected.get(part.fieldname);
