@@ -8,5 +8,6 @@ import { multipartLimits } from './upload-limits.ts';
  * as it is read, so the error can name the field.
  */
 export default fp(async (app) => {
-  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
+  // preservePath: the file name as sent, not busboy's base name of it, so a path in it is seen and refused.
+  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false, preservePath: true });
 });

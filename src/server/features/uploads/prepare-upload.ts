@@ -29,15 +29,18 @@ export async function prepareImage(data: Buffer, label: string): Promise<Prepare
   }
   const unreadable = () =>
     new UploadRejected(415, `${label} could not be read; it may be damaged or incomplete.`);
+  const tooManyPixels = () =>
+    new UploadRejected(413, `${label} must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
+  // sharp's own decode limit (268 megapixels) already stops reading the header of a decompression
+  // bomb; that is a too-large image, not a damaged one.
+  const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
   // The header alone gives the size, so an oversized image is refused before it is decoded.
   const { width = 0, height = 0 } = await sharp(data)
     .metadata()
-    .catch(() => {
-      throw unreadable();
+    .catch((error: unknown) => {
+      throw isPixelLimit(error) ? tooManyPixels() : unreadable();
     });
-  if (width * height > IMAGE_MAX_PIXELS) {
-    throw new UploadRejected(413, `${label} must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-  }
+  if (width * height > IMAGE_MAX_PIXELS) throw tooManyPixels();
   if (width > WEBP_MAX_SIDE || height > WEBP_MAX_SIDE) {
     throw new UploadRejected(413, `${label} must be at most ${WEBP_MAX_SIDE} pixels on each side.`);
   }
@@ -57,10 +60,7 @@ export async function prepareImage(data: Buffer, label: string): Promise<Prepare
         .toBuffer(),
     ]);
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new UploadRejected(413, `${label} must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-    }
-    throw unreadable();
+    throw isPixelLimit(error) ? tooManyPixels() : unreadable();
   }
   const key = fileKeyFor(image, 'webp');
   const thumbnailKey = fileKeyFor(thumbnail, 'webp');

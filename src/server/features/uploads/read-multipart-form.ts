@@ -47,6 +47,8 @@ export async function readMultipartForm(
         errors.add(field.name, 413, `${field.label} must be at most ${megabytes(limit)}.`);
       } else if (data.length === 0) {
         // A browser sends an empty part for "no file chosen".
+      } else if (!isPlainFileName(part.filename)) {
+        errors.add(field.name, 400, `${field.label} has a file name that is not allowed.`);
       } else if (files.has(field.name)) {
         errors.add(field.name, 400, `${field.label}: send one file only.`);
       } else {
@@ -58,6 +60,14 @@ export async function readMultipartForm(
   }
   return { text, files, errors };
 }
+
+// A browser sends a file's base name only. A folder, a parent reference or a control character
+// (NUL included) comes from a hand-made request: the name is never used, since files are stored
+// under their content hash, but such a request is refused rather than half-trusted.
+const isPlainFileName = (name: string) =>
+  name !== '.' &&
+  name !== '..' &&
+  ![...name].some((char) => char === '/' || char === '\\' || char < ' ' || char === '\u007f');
 
 /** The stream's bytes, or null once they pass `limit`; the stream is always read to its end. */
 async function readUpTo(stream: Readable, limit: number): Promise<Buffer | null> {
