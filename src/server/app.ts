@@ -18,11 +18,11 @@ import client from './plugins/client.ts';
 import core from './plugins/core.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import files from './plugins/files.ts';
-import noNulInput from './plugins/no-nul-input.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import storableText from './plugins/storable-text.ts';
 
 /** One registered route, as the route-guard test walks them. */
 export interface RouteEntry {
@@ -75,7 +75,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(sameOrigin);
   await app.register(client);
   await app.register(errorHandler);
-  await app.register(noNulInput);
+  await app.register(storableText);
   await app.register(files);
   await app.register(auth);
   await app.register(openapi);

@@ -237,6 +237,12 @@ describe('inputs the fuzzer found answered with a 500 or outside the error shape
       'name',
     ],
     [
+      'a lone surrogate in a JSON field',
+      () => pub('POST', '/api/feedback', json({ rating: 4, comment: 'broken \udd55 half' })),
+      400,
+      'comment',
+    ],
+    [
       'a NUL in a sign-in email',
       () => pub('POST', '/api/auth/sign-in/email', json({ email: nul, password: 'p' })),
       400,

@@ -22,6 +22,8 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // What browsers without CSP level 2 read instead of frame-ancestors 'none': never framed at all.
+      xFrameOptions: { action: 'deny' },
     });
   },
   { name: 'security-headers' },

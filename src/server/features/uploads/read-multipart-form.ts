@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { nulMessage } from '../../plugins/no-nul-input.ts';
+import { isStorableText, unstorableTextMessage } from '../../plugins/storable-text.ts';
 import { FieldErrors } from './field-errors.ts';
 import { type FileField, maxBytesOf, megabytes, multipartLimits } from './upload-limits.ts';
 
@@ -34,8 +34,8 @@ export async function readMultipartForm(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (expected.has(part.fieldname) || typeof part.value !== 'string') continue;
-        // PostgreSQL text cannot hold U+0000 (see plugins/no-nul-input.ts).
-        if (part.value.includes('\u0000')) errors.add(part.fieldname, 400, nulMessage);
+        // What PostgreSQL text cannot hold is refused here as everywhere (plugins/storable-text.ts).
+        if (!isStorableText(part.value)) errors.add(part.fieldname, 400, unstorableTextMessage);
         text[part.fieldname] ??= part.value;
         continue;
       }
