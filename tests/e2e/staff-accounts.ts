@@ -1,4 +1,4 @@
-// The two accounts tests/e2e/start-server.ts creates before the server starts; the specs sign in with them.
+// The accounts tests/e2e/start-server.ts creates before the server starts; the specs sign in with them.
 export interface StaffAccount {
   email: string;
   password: string;
@@ -17,5 +17,16 @@ export const staffAccount: StaffAccount = {
   email: 'e2e-staff@example.com',
   password: 'e2e staff passphrase 7305',
   name: 'E2E Staff',
+  role: 'staff',
+};
+
+/**
+ * For the tests of the sign-in form and Logout. The server allows 5 sign-ins per account in 15
+ * minutes (right or wrong password): these tests spend this account's, not the shared sessions'.
+ */
+export const signInTestAccount: StaffAccount = {
+  email: 'e2e-sign-in@example.com',
+  password: 'e2e sign-in passphrase 1964',
+  name: 'E2E Sign-in',
   role: 'staff',
 };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { lockDataDir } from '../../src/server/db/data-dir-lock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createStaffUser } from '../../src/server/features/users/create-staff-user.ts';
-import { adminAccount, staffAccount } from './staff-accounts.ts';
+import { adminAccount, signInTestAccount, staffAccount } from './staff-accounts.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-e2e-'));
 process.env.DATA_DIR = dataDir;
@@ -26,7 +26,8 @@ async function createAccounts() {
   try {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     try {
-      for (const account of [adminAccount, staffAccount]) await createStaffUser(database, account, null);
+      for (const account of [adminAccount, staffAccount, signInTestAccount])
+        await createStaffUser(database, account, null);
     } finally {
       await database.close();
     }
