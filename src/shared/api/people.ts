@@ -74,7 +74,10 @@ export const personView = recordFields.extend({
   deletedAt: z.string().nullable(),
 });
 export type PersonView = z.infer<typeof personView>;
-export const peoplePage = pageOf(personView);
+export const peoplePage = pageOf(personView).extend({
+  /** A search counts at most 1,000 matches: true when more match than `total`. */
+  totalCapped: z.boolean(),
+});
 export type PeoplePage = z.infer<typeof peoplePage>;
 
 export const renewalView = recordFields.extend({

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonView } from '#shared/api/people.ts';
-import type { StoredFileRef } from '../../db/schema/index.ts';
-import { insertPerson } from '../../test/people.ts';
+import { person, type StoredFileRef } from '../../db/schema/index.ts';
+import { insertPerson, personFixture } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SEARCH_COUNT_CAP } from './find-people.ts';
 
 let harness: TestApp;
 let headers: Record<string, string>;
@@ -30,7 +31,13 @@ const insert = (overrides: Parameters<typeof insertPerson>[1] = {}) => {
 async function list(query: string) {
   const response = await harness.app.inject({ method: 'GET', url: `/api/people?${query}`, headers });
   expect(response.statusCode).toBe(200);
-  return response.json() as { items: PersonView[]; total: number; page: number; pageSize: number };
+  return response.json() as {
+    items: PersonView[];
+    total: number;
+    totalCapped: boolean;
+    page: number;
+    pageSize: number;
+  };
 }
 
 describe('GET /api/people', () => {
@@ -135,5 +142,38 @@ describe('GET /api/images', () => {
     expect(body.items[0].signatureImage).toBeNull();
     const people = await list('pageSize=1');
     expect(body.total).toBe(people.total);
+  });
+});
+
+describe('GET /api/people with a broad search', () => {
+  // Its own database: the thousand rows below would change the other tests' unfiltered totals.
+  let crowd: TestApp;
+  let crowdHeaders: Record<string, string>;
+  beforeAll(async () => {
+    crowd = await createTestApp();
+    crowdHeaders = (await signInAs(crowd.app, 'staff')).headers;
+  });
+  afterAll(async () => {
+    await crowd.close();
+  });
+
+  it('counts a search up to 1,000 matches and says when more match', async () => {
+    const t = token();
+    await crowd.database.db
+      .insert(person)
+      .values(
+        Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) =>
+          personFixture({ name: `Crowd ${t}`, eCertNumber: `CROWD-${t}-${i}` }),
+        ),
+      );
+    const search = async (q: string) =>
+      (await crowd.app.inject({ method: 'GET', url: `/api/people?q=${q}`, headers: crowdHeaders })).json();
+
+    const broad = await search(t);
+    const narrow = await search(`CROWD-${t}-100`); // -100 and -1000
+
+    expect(broad).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(broad.items).toHaveLength(20);
+    expect(narrow).toMatchObject({ total: 2, totalCapped: false });
   });
 });

@@ -23,8 +23,9 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/people',
     { schema: { querystring: searchPageQuery, response: { 200: peoplePage } } },
     async (request) => {
-      const { rows, total } = await findPeople(app.db, request.query);
-      return { items: rows.map(view), total, page: request.query.page, pageSize: request.query.pageSize };
+      const { rows, total, totalCapped } = await findPeople(app.db, request.query);
+      const { page, pageSize } = request.query;
+      return { items: rows.map(view), total, totalCapped, page, pageSize };
     },
   );
 
@@ -32,8 +33,9 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/people/trash',
     { config: { role: 'admin' }, schema: { querystring: searchPageQuery, response: { 200: peoplePage } } },
     async (request) => {
-      const { rows, total } = await findPeople(app.db, request.query, { trashed: true });
-      return { items: rows.map(view), total, page: request.query.page, pageSize: request.query.pageSize };
+      const { rows, total, totalCapped } = await findPeople(app.db, request.query, { trashed: true });
+      const { page, pageSize } = request.query;
+      return { items: rows.map(view), total, totalCapped, page, pageSize };
     },
   );
 

@@ -10,7 +10,8 @@ interface RecordsListProps<T> {
   q: string;
   page: number;
   pageSize: number;
-  data: { items: T[]; total: number };
+  /** `totalCapped`: a search counted only the first `total` matches. */
+  data: { items: T[]; total: number; totalCapped?: boolean };
   children: (item: T) => ReactNode;
 }
 
@@ -22,7 +23,8 @@ export function RecordsList<T>({ title, q, page, pageSize, data, children }: Rec
       title={title}
       heading={
         <>
-          Total People: {data.total}
+          Total People: {data.total.toLocaleString('en')}
+          {data.totalCapped && '+'}
           {q && ' (Filtered)'}
         </>
       }
