@@ -203,7 +203,7 @@ describe(`fuzzing every endpoint (${RUNS} generated requests)`, () => {
 type Body = { contentType: string; body: string | Buffer };
 const json = (value: object): Body => ({ contentType: 'application/json', body: JSON.stringify(value) });
 const MULTIPART_BOUNDARY = 'regression-boundary';
-const multipart = (fields: Record<string, string>): Body => ({
+const multipart = (fields: Record<string, string>): Body & { body: Buffer } => ({
   contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
   body: encodeMultipart(
     Object.entries(fields).map(([name, value]) => ({ name, value: Buffer.from(value) })),
@@ -253,6 +253,19 @@ describe('inputs the fuzzer found answered with a 500 or outside the error shape
       () => staff('POST', '/api/people', multipart({ ...personFields(), name: nul })),
       400,
       'name',
+    ],
+    [
+      'a multipart part without Content-Disposition, larger than the parser’s buffer (it hung)',
+      () => {
+        const form = multipart({ note: '%'.repeat(120_000), ...personFields() });
+        const body = Buffer.from(
+          form.body.toString('latin1').replace('Content-Disposition', 'X-Nothing'),
+          'latin1',
+        );
+        return staff('POST', '/api/people', { ...form, body });
+      },
+      400,
+      'passportImage',
     ],
     [
       'a JSON body nested 5,000 deep sent to Better Auth',
