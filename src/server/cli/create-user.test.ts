@@ -75,7 +75,7 @@ describe('npm run user:create on the embedded database', () => {
       await app.close();
       await database.close();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('refuses a weak password with the validation message and exit code 1', async () => {
     const dataDir = tempDataDir();
