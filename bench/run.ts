@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
     'keep-data': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    only: { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -53,6 +54,7 @@ const httpOptions: HttpBenchOptions = {
   publicConnections: Number(args['public-connections']),
   staffConnections: Number(args['staff-connections']),
   nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(workDir, 'profiles')}`] : [],
+  only: args.only?.split(','),
   log,
 };
 

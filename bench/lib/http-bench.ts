@@ -31,13 +31,23 @@ export interface HttpBenchOptions {
   /** Connections for the staff routes: a few staff at their desks, not a crowd. */
   staffConnections: number;
   nodeFlags?: string[];
+  /** Run only these scenarios (e.g. to profile one route); the constant route always runs. */
+  only?: string[];
   log: (line: string) => void;
 }
 
 export interface ScenarioSummary {
   connections: number;
   runs: LoadResult[];
-  median: { rps: number; p50: number; p95: number; p99: number; errors: number; peakRssMb: number };
+  median: {
+    rps: number;
+    p50: number;
+    p95: number;
+    p99: number;
+    errors: number;
+    peakRssMb: number;
+    serverCpuUsPerRequest: number;
+  };
   /** Median over runs of (this route's req/s ÷ the constant route's req/s in the same round). */
   ratioToConstant: number;
 }
@@ -157,7 +167,9 @@ export async function benchHttp(target: Target, options: HttpBenchOptions) {
   const idleRssMb = Math.round(server.takePeakRss());
   try {
     const cookie = await signIn(server.url, STAFF_EMAIL, STAFF_PASSWORD);
-    const list = scenarios(sample, cookie, options);
+    const list = scenarios(sample, cookie, options).filter(
+      (s) => !options.only || s.name === 'constant' || options.only.includes(s.name),
+    );
     log('  warming up');
     for (const scenario of list) await runLoad(server, scenario, 2);
     const runs: Record<string, LoadResult[]> = Object.fromEntries(list.map((s) => [s.name, []]));
@@ -168,7 +180,7 @@ export async function benchHttp(target: Target, options: HttpBenchOptions) {
         log(
           `  round ${round} ${scenario.name.padEnd(14)} ${String(result.rps).padStart(6)} req/s  ` +
             `p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms  errors ${result.errors}  ` +
-            `rss ${result.peakRssMb} MB`,
+            `rss ${result.peakRssMb} MB  cpu ${result.serverCpuUsPerRequest} µs/req`,
         );
       }
     }
@@ -187,6 +199,7 @@ export async function benchHttp(target: Target, options: HttpBenchOptions) {
           p99: pick('p99'),
           errors: pick('errors'),
           peakRssMb: pick('peakRssMb'),
+          serverCpuUsPerRequest: pick('serverCpuUsPerRequest'),
         },
         ratioToConstant:
           Math.round(median(own.map((r, i) => r.rps / (constant[i]?.rps ?? Number.NaN))) * 1000) / 1000,

@@ -5,10 +5,23 @@ import path from 'node:path';
 export interface RunningServer {
   url: string;
   pid: number;
+  /** CPU time (user + system, ms) the server process has used so far. */
+  cpuMs(): number;
   /** Peak resident set size (MB) since the last call, sampled every 200 ms. */
   takePeakRss(): number;
   stop(): Promise<void>;
 }
+
+// Fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+const readCpuMs = (pid: number) => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
 
 const readRssMb = (pid: number) => {
   try {
@@ -94,6 +107,7 @@ export async function startServer(options: {
   return {
     url,
     pid,
+    cpuMs: () => readCpuMs(pid),
     takePeakRss() {
       const value = Math.max(peak, readRssMb(pid));
       peak = 0;
