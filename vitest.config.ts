@@ -21,7 +21,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
