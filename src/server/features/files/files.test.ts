@@ -43,12 +43,17 @@ describe('GET /files/:key', () => {
     ['a well-formed key with no file', `${'a'.repeat(64)}.webp`],
     ['a path-traversal key', '..%2F..%2F..%2Fetc%2Fpasswd'],
     ['a traversal with a valid-looking name', `..%2F${'a'.repeat(64)}.webp`],
-    ['an encoded NUL byte', `${'a'.repeat(64)}%00.webp`],
     ['an uppercase key', `${'A'.repeat(64)}.webp`],
     ['a key with another extension', `${'a'.repeat(64)}.html`],
   ])('answers 404 for %s', async (_label, key) => {
     const response = await get(`/files/${key}`);
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('refuses an encoded NUL byte in the key with 400, as in any input', async () => {
+    const response = await get(`/files/${'a'.repeat(64)}%00.webp`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('INVALID_INPUT');
   });
 });
