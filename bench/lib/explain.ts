@@ -37,7 +37,7 @@ export async function explainQueries(url: string, sample: { fin: string; serial:
       await run();
       return [...captured];
     };
-    const findCertificateId = prepareFindCertificateId(db);
+    const findCertificateId = prepareFindCertificateId({ db });
     const plans: Record<string, { sql: string; params: unknown[]; plan: string }> = {};
     const explain = async (name: string, query: Captured | undefined) => {
       if (!query) throw new Error(`no query captured for ${name}`);

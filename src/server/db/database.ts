@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded engine, for the hot lookups that speak its wire protocol (pglite-statement.ts). */
+  pglite?: PGlite;
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -85,6 +87,7 @@ async function openPglite(dir: string, image?: Blob) {
   return {
     db,
     kind: 'pglite' as const,
+    pglite: client,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -11,7 +11,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     secret: deriveSecret(resolveMasterSecret(app.config), 'altcha'),
     cost: proofOfWorkCost,
   });
-  const findCertificateId = prepareFindCertificateId(app.db);
+  const findCertificateId = prepareFindCertificateId(app.database);
 
   app.get('/api/verify/challenge', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
