@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isClientRoute } from '#shared/routes.ts';
+import { createPagePreloads } from './page-preloads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,7 @@ export default fp(
   async (app) => {
     const indexFile = path.join(clientDir, 'index.html');
     const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+    const pageHtml = indexHtml === null ? null : createPagePreloads(clientDir, indexHtml);
 
     if (indexHtml !== null) {
       await app.register(fastifyStatic, {
@@ -38,15 +40,16 @@ export default fp(
     }
 
     app.decorate('serveClient', (request: FastifyRequest, reply: FastifyReply) => {
-      if (indexHtml === null) {
+      if (pageHtml === null) {
         return reply.code(503).type('text/plain').send('The client is not built. Run `npm run build`.');
       }
       const pathname = request.url.split('?')[0] ?? '/';
+      const known = isClientRoute(pathname);
       return reply
-        .code(isClientRoute(pathname) ? 200 : 404)
+        .code(known ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(indexHtml);
+        .send(pageHtml(known ? pathname : ''));
     });
   },
   { name: 'client' },

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPagePreloads } from './page-preloads.ts';
+
+const html = '<html><head><title>t</title></head><body></body></html>';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-preloads-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+fs.mkdirSync(path.join(dir, '.vite'));
+fs.writeFileSync(
+  path.join(dir, '.vite/manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+    '_react-1.js': { file: 'assets/react-1.js' },
+    '_modal-1.js': { file: 'assets/modal-1.js', imports: ['_react-1.js'] },
+    'app/routes/verify.tsx': { file: 'assets/verify-1.js', imports: ['_modal-1.js', 'index.html'] },
+    'app/routes/info.tsx': { file: 'assets/info-1.js', imports: ['index.html'] },
+    'app/routes/home.tsx': { file: 'assets/home-1.js' },
+  }),
+);
+const page = createPagePreloads(dir, html);
+
+describe('createPagePreloads', () => {
+  it("hints a landing page's route chunks (not the entry's) and the data it waits for", () => {
+    const out = page('/verify');
+    expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/verify-1.js">');
+    expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/modal-1.js">');
+    expect(out).not.toContain('react-1.js');
+    expect(out).toContain('<link rel="preload" as="fetch" crossorigin href="/api/site">');
+    expect(out).toContain('<link rel="preload" as="fetch" crossorigin href="/api/content/verify">');
+    expect(out.indexOf('</head>')).toBeGreaterThan(out.indexOf('api/site'));
+  });
+
+  it('puts the record id in the certificate hint encoded, so it cannot break out of the attribute', () => {
+    expect(page('/info/abc-123')).toContain('href="/api/certificates/abc-123"');
+    const hostile = page('/info/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(hostile).toContain('href="/api/certificates/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E"');
+    expect(hostile).not.toContain('<script>');
+  });
+
+  it('leaves other pages, and a build without a manifest, as they are', () => {
+    expect(page('/dashboard/peoples')).toBe(html);
+    expect(page('')).toBe(html);
+    expect(createPagePreloads(path.join(dir, 'missing'), html)('/verify')).toBe(html);
+  });
+});
