@@ -18,6 +18,7 @@ import { explainQueries } from './lib/explain.ts';
 import { benchFrontEnd } from './lib/front-end.ts';
 import { benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
 import { createSnapshot } from './lib/snapshot.ts';
+import { summarize } from './lib/summary.ts';
 import type { Target } from './lib/target.ts';
 
 const { values: args } = parseArgs({
@@ -165,7 +166,7 @@ async function main() {
   const out = args.out ?? path.join('bench/results', `${started.toISOString().slice(0, 10)}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  log(`results written to ${out}`);
+  log(`\n${summarize(results as unknown as Parameters<typeof summarize>[0])}\n\nresults written to ${out}`);
 }
 
 main()
