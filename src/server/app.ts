@@ -12,7 +12,7 @@ import setupRoutes from './features/setup/setup.routes.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import staffApi from './features/staff-api.ts';
 import verificationRoutes from './features/verification/verification.routes.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import auth from './plugins/auth.ts';
 import client from './plugins/client.ts';
 import core from './plugins/core.ts';
@@ -49,6 +49,7 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger = true }: BuildOptions) {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
