@@ -8,6 +8,8 @@ export interface Scenario {
   nextRequest: () => { method: 'GET' | 'POST'; path: string; body?: string };
   okStatuses: readonly number[];
   headers?: Record<string, string>;
+  /** Requests per second for all connections together; unset = as fast as answers come. */
+  overallRate?: number;
 }
 
 export interface LoadResult {
@@ -69,6 +71,7 @@ export async function runLoad(
     connections: scenario.connections,
     duration: seconds,
     timeout: 10,
+    overallRate: scenario.overallRate,
     requests: [request],
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {

@@ -16,6 +16,7 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    overallRate?: number;
     headers?: Record<string, string>;
     requests?: AutocannonRequest[];
   }
