@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import type { RunningServer } from './server.ts';
 
@@ -8,7 +9,11 @@ export interface Scenario {
   nextRequest: () => { method: 'GET' | 'POST'; path: string; body?: string };
   okStatuses: readonly number[];
   headers?: Record<string, string>;
-  /** Requests per second for all connections together; unset = as fast as answers come. */
+  /**
+   * A steady rate (requests per second over all connections) instead of as fast as answers come.
+   * Sent by pacedLoad below: autocannon's own rate sends each connection's quota for the second in
+   * one burst, which measures a burst, not a steady rate.
+   */
   overallRate?: number;
 }
 
@@ -66,6 +71,27 @@ export async function runLoad(
   server.takePeakRss();
   const cpuBefore = server.cpuMs();
   const started = performance.now();
+  if (scenario.overallRate) {
+    const paced = await pacedLoad(server.url, scenario, seconds, scenario.overallRate);
+    const sorted = Float64Array.from(paced.latencies).sort();
+    const wrong = Object.entries(paced.statuses)
+      .filter(([status]) => !ok.has(Number(status)))
+      .reduce((sum, [, n]) => sum + n, 0);
+    return {
+      rps: round(paced.latencies.length / ((performance.now() - started) / 1000), 0),
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      errors: paced.errors + wrong,
+      responses: paced.latencies.length,
+      statuses: paced.statuses,
+      peakRssMb: round(server.takePeakRss(), 0),
+      serverCpuUsPerRequest: round(
+        ((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, paced.latencies.length),
+        0,
+      ),
+    };
+  }
   const instance = autocannon({
     url: server.url,
     connections: scenario.connections,
@@ -100,3 +126,59 @@ export const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
+
+/**
+ * Open-loop load: one request every 1/rate seconds on a keep-alive pool of `connections` sockets,
+ * each latency counted from when the request was due (so a stalled server is not flattered by
+ * requests that were never sent).
+ */
+async function pacedLoad(url: string, scenario: Scenario, seconds: number, rate: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: scenario.connections });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let inFlight = 0;
+  const send = (due: number) => {
+    const next = scenario.nextRequest();
+    inFlight++;
+    const request = http.request(
+      `${url}${next.path}`,
+      {
+        agent,
+        method: next.method,
+        headers: {
+          ...scenario.headers,
+          ...(next.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - due);
+          statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1;
+          inFlight--;
+        });
+      },
+    );
+    request.on('error', () => {
+      errors++;
+      inFlight--;
+    });
+    request.end(next.body);
+  };
+  const start = performance.now();
+  const interval = 1000 / rate;
+  let sent = 0;
+  while (performance.now() - start < seconds * 1000) {
+    const due = start + sent * interval;
+    if (performance.now() >= due) {
+      send(due);
+      sent++;
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now() - 0.5)));
+    }
+  }
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  agent.destroy();
+  return { latencies, statuses, errors };
+}

@@ -11,6 +11,7 @@ interface Median {
 }
 interface Scenario {
   connections: number;
+  overallRate?: number;
   median: Median;
   ratioToConstant: number;
 }
@@ -81,7 +82,7 @@ function httpTable(stage: Stage) {
         m.errors,
         m.peakRssMb,
         m.serverCpuUsPerRequest,
-        s.ratioToConstant,
+        s.overallRate ? '–' : s.ratioToConstant,
       ]),
     );
   }
