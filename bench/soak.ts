@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PersonView } from '#shared/api/people.ts';
+import { createScratchDatabase } from '../src/server/test/scratch-database.ts';
 import { multipartForm, personFields, personFiles } from '../src/server/test/upload-fixtures.ts';
 import { createInstallation, signIn, startServer } from '../tests/faults/server-process.ts';
 
@@ -31,7 +32,10 @@ interface Sample {
   errors: number;
 }
 
-const installation = await createInstallation(process.env.DATABASE_URL);
+// On PostgreSQL the soak writes into a database of its own, dropped at the end.
+const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+// The product's own load shedding, as shipped (an empty value means the default).
+const installation = await createInstallation(scratch?.url, { MAX_EVENT_LOOP_LAG_MS: '' });
 const server = await startServer(installation);
 const pid = server.process.pid as number;
 const headers = await signIn(installation);
@@ -102,7 +106,8 @@ async function one(kind: Kind) {
     }
   } catch (error) {
     entry.errors += 1;
-    failures.push(`${kind}: ${(error as Error).message}`);
+    const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+    failures.push(`${kind}: ${(error as Error).message} (${cause?.code ?? cause?.message ?? 'no cause'})`);
   }
   entry.count += 1;
 }
@@ -171,7 +176,7 @@ try {
   const out = path.resolve(
     import.meta.dirname,
     'results',
-    `soak-${result.database}-${result.date.slice(0, 10)}.json`,
+    `soak-${result.database}-${result.date.slice(0, 10)}-${ratePerSecond}rps.json`,
   );
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
@@ -181,4 +186,5 @@ try {
 } finally {
   await server.kill('SIGTERM');
   installation.remove();
+  await scratch?.drop();
 }

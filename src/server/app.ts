@@ -18,6 +18,7 @@ import client from './plugins/client.ts';
 import core from './plugins/core.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import files from './plugins/files.ts';
+import loadShedding from './plugins/load-shedding.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import sameOrigin from './plugins/same-origin.ts';
@@ -72,6 +73,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(core, { config, database });
   // Hooks and the error handler first: Fastify binds them to routes as those are registered.
   await app.register(securityHeaders);
+  // Before every other hook, so a shed request costs as little as possible.
+  await app.register(loadShedding);
   await app.register(rateLimit);
   await app.register(sameOrigin);
   await app.register(client);

@@ -42,6 +42,8 @@ const envSchema = z.object({
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
   CONTENT_DIR: z.string().min(1).default('content'),
   TRUST_PROXY: bool.default(false),
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(256),
+  MAX_EVENT_LOOP_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -84,6 +86,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contentDir: path.resolve(e.CONTENT_DIR),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    loadShedding: {
+      maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
+      maxEventLoopLagMs: e.MAX_EVENT_LOOP_LAG_MS,
+    },
   };
 }
 

@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+
+export { createScratchDatabase };
 
 export interface TestApp {
   app: App;
@@ -17,13 +18,19 @@ export interface TestApp {
 }
 
 /**
+ * A test run keeps both cores busy and PGlite blocks the event loop while it works, so shedding load
+ * by event-loop lag would refuse requests at random; plugins/load-shedding.test.ts turns it on.
+ */
+export const testDefaults = { MAX_EVENT_LOOP_LAG_MS: '60000' };
+
+/**
  * Builds the real app on a real, empty database: a fresh PostgreSQL database when
  * `DATABASE_URL` points at a server we may create databases on, otherwise in-memory PGlite.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   // Each app gets its own data folder (files, generated secrets), removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-api-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...testDefaults, ...env });
   const adminUrl = process.env.DATABASE_URL;
   const scratch = adminUrl ? await createScratchDatabase(adminUrl) : null;
 
@@ -70,32 +77,6 @@ export async function countRows(database: Database, table: string): Promise<numb
 export function pgliteImage(): Blob | undefined {
   const file = inject('pgliteImagePath');
   return file ? new Blob([fs.readFileSync(file)]) : undefined;
-}
-
-/** A new, empty database on the server at `adminUrl`; `drop()` removes it. */
-export async function createScratchDatabase(adminUrl: string) {
-  const name = `ecert_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } catch (error) {
-    await admin.end();
-    throw error;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      try {
-        // FORCE ends any connection a test left open (PostgreSQL 13+).
-        await admin.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
 }
 
 /** A test may close the database to simulate an outage; the harness then must not close it again. */
