@@ -113,7 +113,12 @@ async function postgresStage(records: number) {
       )
     ).rows;
     await probe.end();
-    const plans = await explainQueries(target.url, { fin: row.fin, serial: row.serial, q: 'Tan' });
+    const plans = await explainQueries(target.url, {
+      fin: row.fin,
+      serial: row.serial,
+      q: 'Tan',
+      rareQ: row.fin.slice(1, 7),
+    });
     return { records, serverVersion: version, generate: generated, http, plans };
   } finally {
     if (!args['keep-data']) {

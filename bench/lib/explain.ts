@@ -14,7 +14,10 @@ interface Captured {
  * The product's own queries, captured as Drizzle sends them to pg (so the plans shown are of the
  * exact SQL the server runs, not a hand-copied version), then run under EXPLAIN ANALYZE.
  */
-export async function explainQueries(url: string, sample: { fin: string; serial: string; q: string }) {
+export async function explainQueries(
+  url: string,
+  sample: { fin: string; serial: string; q: string; rareQ: string },
+) {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const captured: Captured[] = [];
   const recording = new Proxy(pool, {
@@ -57,6 +60,12 @@ export async function explainQueries(url: string, sample: { fin: string; serial:
     );
     await explain('search-rows', searchRows);
     await explain('search-count', searchCount);
+    // A slice of one FIN matches a handful of rows: the trigram index finds them.
+    const [rareRows, rareCount] = await capture(() =>
+      findPeople(db, { q: sample.rareQ, page: 1, pageSize: 20 }),
+    );
+    await explain('search-rare-rows', rareRows);
+    await explain('search-rare-count', rareCount);
     const [listRows, listCount] = await capture(() => findPeople(db, { q: '', page: 500, pageSize: 20 }));
     await explain('list-page-500-rows', listRows);
     await explain('list-count', listCount);

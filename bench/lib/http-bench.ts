@@ -10,7 +10,7 @@ import { describeTarget, openTarget, type Target, targetEnv } from './target.ts'
 export const STAFF_EMAIL = 'bench-staff@example.test';
 const STAFF_PASSWORD = 'bench-staff-password-2024';
 
-interface SampleRow {
+export interface SampleRow {
   id: string;
   fin: string;
   serial: string;
@@ -78,15 +78,26 @@ async function prepare(target: Target): Promise<SampleRow[]> {
   }
 }
 
-function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOptions): Scenario[] {
-  const random = createRandom(7);
-  const any = () => random.pick(sample);
-  const substring = (text: string) => {
+/**
+ * What a staff member might type: a 3–6 character slice of one field of a real record (names twice
+ * as often as each other field), in its own case or lower case.
+ */
+export function searchQueries(random: ReturnType<typeof createRandom>) {
+  const fields = ['name', 'name', 'passport', 'fin', 'serial', 'nationality'] as const;
+  return (row: SampleRow) => {
+    const field = random.pick(fields);
+    const text = row[field];
     const length = Math.min(text.length, random.int(3, 6));
     const start = random.int(0, text.length - length);
     const part = text.slice(start, start + length);
-    return random.next() < 0.5 ? part.toLowerCase() : part;
+    return { field, q: random.next() < 0.5 ? part.toLowerCase() : part };
   };
+}
+
+function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOptions): Scenario[] {
+  const random = createRandom(7);
+  const any = () => random.pick(sample);
+  const searchQuery = searchQueries(random);
   const staff = { cookie };
   // Half real pairs; a quarter a real FIN with a wrong serial; a quarter an unknown FIN.
   const verifyRequest = () => {
@@ -132,11 +143,10 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
       connections: options.staffConnections,
       okStatuses: [200],
       headers: staff,
-      nextRequest: () => {
-        const row = any();
-        const field = random.pick([row.name, row.name, row.passport, row.fin, row.serial, row.nationality]);
-        return { method: 'GET', path: `/api/people?q=${encodeURIComponent(substring(field))}` };
-      },
+      nextRequest: () => ({
+        method: 'GET',
+        path: `/api/people?q=${encodeURIComponent(searchQuery(any()).q)}`,
+      }),
     },
     {
       name: 'list-page-1',

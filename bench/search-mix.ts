@@ -1,0 +1,67 @@
+/**
+ * Staff search at scale, one query at a time: the bench's search mix (3–6 character slices of real
+ * records, see searchQueries) through the product's own findPeople, timed and grouped by the field
+ * each slice came from, with the slowest queries listed. It explains the search row of `npm run
+ * bench`, which sends the same mix over HTTP from several connections at once.
+ *
+ *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--queries 600]
+ */
+import { parseArgs } from 'node:util';
+import { findPeople } from '#server/features/people/find-people.ts';
+import { createRandom } from './lib/fake-people.ts';
+import { type SampleRow, searchQueries } from './lib/http-bench.ts';
+import { openTarget, parseTarget } from './lib/target.ts';
+
+const { values } = parseArgs({
+  options: {
+    target: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/ecert_bench' },
+    queries: { type: 'string', default: '600' },
+  },
+});
+
+const opened = await openTarget(parseTarget(values.target));
+try {
+  const sample = await opened.query<SampleRow>(
+    `select id, fin_number as fin, e_cert_number as serial, name, passport_number as passport, nationality
+       from person where deleted_at is null order by random() limit 2000`,
+  );
+  const random = createRandom(11);
+  const searchQuery = searchQueries(random);
+  const timings: { field: string; q: string; ms: number; total: string }[] = [];
+  for (let i = 0; i < Number(values.queries); i++) {
+    const { field, q } = searchQuery(random.pick(sample));
+    const started = performance.now();
+    const found = await findPeople(opened.database.db, { q, page: 1, pageSize: 20 });
+    const ms = performance.now() - started;
+    timings.push({ field, q, ms, total: found.totalCapped ? `>${found.total}` : String(found.total) });
+  }
+
+  const percentile = (list: number[], p: number) =>
+    [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0;
+  const line = (label: string, list: number[]) =>
+    `${label.padEnd(12)} ${String(list.length).padStart(5)} queries  p50 ${percentile(list, 0.5).toFixed(1)} ms  ` +
+    `p95 ${percentile(list, 0.95).toFixed(1)} ms  max ${Math.max(...list).toFixed(1)} ms  ` +
+    `over 50 ms: ${((100 * list.filter((ms) => ms > 50).length) / list.length).toFixed(1)} %`;
+  console.log(
+    line(
+      'all',
+      timings.map((t) => t.ms),
+    ),
+  );
+  for (const field of new Set(timings.map((t) => t.field))) {
+    console.log(
+      line(
+        field,
+        timings.filter((t) => t.field === field).map((t) => t.ms),
+      ),
+    );
+  }
+  console.log('\nslowest:');
+  for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, 12)) {
+    console.log(
+      `  ${t.ms.toFixed(1).padStart(8)} ms  ${t.field.padEnd(11)} ${JSON.stringify(t.q).padEnd(10)} matches ${t.total}`,
+    );
+  }
+} finally {
+  await opened.database.close();
+}
