@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { recordColumns, searchTextSql, trackingColumns } from './record-columns.ts';
 
 /** A stored file as a record refers to it; the bytes live in the FileStore under `key`. */
@@ -37,3 +48,17 @@ export const person = pgTable(
 
 /** The expression the trigram index covers; search queries must use exactly this. */
 export const personSearchText = sql.raw(searchTextSql);
+
+/**
+ * How many live people there are, in one row kept by statement triggers (see the migration
+ * drizzle/0004_person_live_count.sql) as rows are inserted, trashed, restored and deleted. The
+ * staff list shows this total on every page, and counting a million rows took 90–300 ms.
+ */
+export const personLiveCount = pgTable(
+  'person_live_count',
+  {
+    id: boolean('id').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('person_live_count_one_row', sql`${t.id}`)],
+);

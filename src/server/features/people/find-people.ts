@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
 import type { Db } from '../../db/database.ts';
-import { person, personSearchText } from '../../db/schema/index.ts';
+import { person, personLiveCount, personSearchText } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,12 +47,19 @@ export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery,
       .orderBy(...(trashed ? [sql`${person.deletedAt} desc`, ...newestFirst] : newestFirst))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    q ? db.select({ n: count() }).from(matches) : db.select({ n: count() }).from(person).where(where),
+    q
+      ? db.select({ n: count() }).from(matches)
+      : trashed
+        ? db.select({ n: count() }).from(person).where(where)
+        : countLivePeople(db),
   ]);
   const n = counted?.n ?? 0;
   const totalCapped = q !== '' && n > SEARCH_COUNT_CAP;
   return { rows, total: totalCapped ? SEARCH_COUNT_CAP : n, totalCapped };
 }
+
+/** How many live people there are, from the row the triggers keep (no scan of the table). */
+const countLivePeople = (db: Db) => db.select({ n: personLiveCount.n }).from(personLiveCount);
 
 /** A live person by id, or null (unknown, malformed or in the trash). */
 export async function findPerson(db: Db, id: string) {
@@ -86,7 +93,7 @@ export async function findImageSets(db: Db, { page, pageSize }: PageQuery) {
       .orderBy(...newestFirst)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(person).where(live),
+    countLivePeople(db),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
