@@ -70,6 +70,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    // Pages may be opened from these origins and sign in. Without PUBLIC_URL the portal is local,
+    // and "localhost" and "127.0.0.1" name the same server: both work, as a visitor would expect.
+    trustedOrigins: e.PUBLIC_URL
+      ? [new URL(e.PUBLIC_URL).origin]
+      : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`],
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO ?? embedded,
     verification: {

@@ -29,8 +29,10 @@ export function createAuth(db: Db, config: Config, secret: string) {
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { level: 'error' },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     advanced: {
+      // Better Auth skips its Origin check when NODE_ENV is "test"; tests must see what users get.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { disableIpTracking: !config.trustProxy },
