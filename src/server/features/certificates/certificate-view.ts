@@ -4,6 +4,11 @@ import { maskIdentifier } from '#shared/rules/masking.ts';
 import type { person, StoredFileRef } from '../../db/schema/index.ts';
 
 type PersonRow = typeof person.$inferSelect;
+/** What the public view is made from. */
+export type CertificateRow = Omit<
+  PersonRow,
+  'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'deletedAt'
+>;
 
 export const fileView = (ref: StoredFileRef | null): FileView | null =>
   ref
@@ -17,7 +22,7 @@ export const fileView = (ref: StoredFileRef | null): FileView | null =>
 
 /** The public view of one record: masked as configured, validity computed now, never stored. */
 export function toCertificateView(
-  row: PersonRow,
+  row: CertificateRow,
   options: { issuer: string; mask: boolean; validityYears: number },
 ): CertificateView {
   const show = options.mask ? maskIdentifier : (value: string) => value;

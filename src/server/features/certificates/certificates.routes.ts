@@ -14,7 +14,7 @@ const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';
 const lookupId = (id: string) => (UUID.test(id) ? id.toLowerCase() : NO_SUCH_ID);
 
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const findCertificate = prepareFindCertificate(app.db);
+  const findCertificate = prepareFindCertificate(app.database);
   // A malformed id is answered exactly like an unknown one: 404, no hint which it was, not even in time.
   const params = { params: z.object({ id: z.string().max(100) }) };
 

@@ -102,6 +102,7 @@ describe('GET /api/certificates/:id', () => {
     const { certificate } = (await get(masked, `/api/certificates/${record.id}`)).json();
     expect(certificate.status).toBe('revoked');
     expect(certificate.revocationReason).toBe('Issued in error');
+    expect(certificate.revokedAt).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it.each([
