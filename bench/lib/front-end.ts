@@ -117,6 +117,7 @@ interface LighthouseRun {
   cls: number;
   failedAccessibilityAudits: string[];
 }
+export type LighthouseMedian = Omit<LighthouseRun, 'failedAccessibilityAudits'>;
 
 function runLighthouse(cli: string, url: string, outFile: string): LighthouseRun {
   execFileSync(
@@ -183,10 +184,7 @@ export async function benchFrontEnd(options: {
     });
     const { id } = (await verified.json()) as { id: string };
     const pages = { '/': '/', '/verify': '/verify', '/info/:id': `/info/${id}` };
-    const lighthouse: Record<
-      string,
-      { runs: LighthouseRun[]; median: Omit<LighthouseRun, 'failedAccessibilityAudits'> }
-    > = {};
+    const lighthouse: Record<string, { runs: LighthouseRun[]; median: LighthouseMedian }> = {};
     for (const [name, pagePath] of Object.entries(pages)) {
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < options.lighthouseRuns; i++) {
@@ -201,8 +199,7 @@ export async function benchFrontEnd(options: {
             `LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms${run.failedAccessibilityAudits.length ? `, failed: ${run.failedAccessibilityAudits.join(' ')}` : ''}`,
         );
       }
-      const pick = (key: keyof Omit<LighthouseRun, 'failedAccessibilityAudits'>) =>
-        median(runs.map((r) => r[key]));
+      const pick = (key: keyof LighthouseMedian) => median(runs.map((r) => r[key]));
       lighthouse[name] = {
         runs,
         median: {

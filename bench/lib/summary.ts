@@ -1,37 +1,13 @@
 /** Markdown tables from a results file, for bench/README.md and the end of `npm run bench`. */
+import type { GenerateResult } from '../generate.ts';
+import type { LighthouseMedian } from './front-end.ts';
+import type { ScenarioSummary } from './http-bench.ts';
 
-interface Median {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  peakRssMb: number;
-  serverCpuUsPerRequest: number;
-}
-interface Scenario {
-  connections: number;
-  overallRate?: number;
-  median: Median;
-  ratioToConstant: number;
-}
+type Scenario = Pick<ScenarioSummary, 'connections' | 'overallRate' | 'median' | 'ratioToConstant'>;
 interface Stage {
   records: number;
-  generate: {
-    secondsPer100kIndexed: number;
-    secondsPer100kBulk: number[];
-    indexBuildSeconds: Record<string, number>;
-    totalSeconds: number;
-  };
+  generate: Omit<GenerateResult, 'records' | 'rowsBefore'>;
   http: { idleRssMb: number; scenarios: Record<string, Scenario> };
-}
-interface LighthouseMedian {
-  performance: number;
-  accessibility: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
 }
 interface Results {
   date: string;
@@ -102,76 +78,56 @@ export function summarize(results: Results): string {
     row(['budget (DESIGN.md §9)', 'measured', 'target', '']),
     row(['---', '---:', '---:', '---']),
   ];
+  const budget = (label: string, measured: string | number, target: string, met: boolean) =>
+    targets.push(row([label, measured, target, check(met)]));
   const pg = results.postgres;
-  const pgl = results.pglite;
   if (pg) {
-    const v = pg.http.scenarios.verify;
-    const steady = pg.http.scenarios['verify-1000rps'];
-    if (steady)
-      targets.push(
-        row([
-          'verify, PostgreSQL 1M: p99 at a steady 1,000 req/s, 50 connections',
-          `${steady.median.p99} ms`,
-          '(< 25 ms)',
-          check(steady.median.p99 < 25),
-        ]),
-      );
-    const s = pg.http.scenarios.search;
-    if (v) {
-      targets.push(
-        row([
-          'verify, PostgreSQL 1M: × constant route',
-          v.ratioToConstant,
-          '≥ 0.5',
-          check(v.ratioToConstant >= 0.5),
-        ]),
-      );
-      targets.push(
-        row([
-          'verify, PostgreSQL 1M: p99 at 50 connections',
-          `${v.median.p99} ms`,
-          '< 25 ms',
-          check(v.median.p99 < 25),
-        ]),
+    const { verify, search, 'verify-1000rps': steady } = pg.http.scenarios;
+    if (steady) {
+      const p99 = steady.median.p99;
+      budget(
+        'verify, PostgreSQL 1M: p99 at a steady 1,000 req/s, 50 connections',
+        `${p99} ms`,
+        '(< 25 ms)',
+        p99 < 25,
       );
     }
-    if (s)
-      targets.push(
-        row(['staff search, PostgreSQL 1M: p95', `${s.median.p95} ms`, '< 50 ms', check(s.median.p95 < 50)]),
-      );
-    targets.push(
-      row([
-        'bulk insert, PostgreSQL, 100k rows with all indexes',
-        `${pg.generate.secondsPer100kIndexed.toFixed(1)} s`,
-        '< 30 s',
-        check(pg.generate.secondsPer100kIndexed < 30),
-      ]),
+    if (verify) {
+      const { ratioToConstant: ratio, median } = verify;
+      budget('verify, PostgreSQL 1M: × constant route', ratio, '≥ 0.5', ratio >= 0.5);
+      budget('verify, PostgreSQL 1M: p99 at 50 connections', `${median.p99} ms`, '< 25 ms', median.p99 < 25);
+    }
+    if (search) {
+      const p95 = search.median.p95;
+      budget('staff search, PostgreSQL 1M: p95', `${p95} ms`, '< 50 ms', p95 < 50);
+    }
+    const bulk = pg.generate.secondsPer100kIndexed;
+    budget(
+      'bulk insert, PostgreSQL, 100k rows with all indexes',
+      `${bulk.toFixed(1)} s`,
+      '< 30 s',
+      bulk < 30,
     );
   }
-  if (pgl?.http.scenarios.verify) {
-    const rps = pgl.http.scenarios.verify.median.rps;
-    targets.push(row(['verify, PGlite 200k: req/s', rps, '≥ 1,500', check(rps >= 1500)]));
+  const pgliteVerify = results.pglite?.http.scenarios.verify;
+  if (pgliteVerify) {
+    const rps = pgliteVerify.median.rps;
+    budget('verify, PGlite 200k: req/s', rps, '≥ 1,500', rps >= 1500);
   }
   const fe = results.frontEnd;
   if (fe) {
     const verifyKb = fe.bundles.pages['/verify']?.jsGzipKb ?? 0;
-    targets.push(
-      row(['first-paint JS of /verify (gzip)', `${verifyKb} kB`, '≤ 180 kB', check(verifyKb <= 180)]),
-    );
+    budget('first-paint JS of /verify (gzip)', `${verifyKb} kB`, '≤ 180 kB', verifyKb <= 180);
     for (const [page, { median: l }] of Object.entries(fe.lighthouse ?? {})) {
-      targets.push(
-        row([`Lighthouse mobile performance ${page}`, l.performance, '≥ 0.95', check(l.performance >= 0.95)]),
-      );
-      targets.push(
-        row([`Lighthouse accessibility ${page}`, l.accessibility, '1.0', check(l.accessibility === 1)]),
-      );
+      budget(`Lighthouse mobile performance ${page}`, l.performance, '≥ 0.95', l.performance >= 0.95);
+      budget(`Lighthouse accessibility ${page}`, l.accessibility, '1.0', l.accessibility === 1);
     }
   }
   out.push('', '### Budgets', '', ...targets);
 
   for (const [label, stage] of [
     ['PostgreSQL', pg],
-    ['PGlite', pgl],
+    ['PGlite', results.pglite],
   ] as const) {
     if (!stage) continue;
     const g = stage.generate;
