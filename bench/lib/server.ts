@@ -65,7 +65,7 @@ export async function startServer(options: {
         VERIFY_POW: 'false',
         VERIFY_RATE_LIMIT: '1000000000/1s',
         // Capacity is measured at saturation, where load shedding would refuse part of the load.
-        MAX_EVENT_LOOP_LAG_MS: '60000',
+        MAX_EVENT_LOOP_LAG_MS: '0',
         ...options.env,
       },
       stdio: ['ignore', 'ignore', log],

@@ -43,7 +43,7 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('content'),
   TRUST_PROXY: bool.default(false),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(256),
-  MAX_EVENT_LOOP_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(100),
+  MAX_EVENT_LOOP_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '#shared/api/audit.ts';
 import type { PeoplePage } from '#shared/api/people.ts';
-import { createScratchDatabase } from '../../src/server/test/test-app.ts';
+import { createScratchDatabase } from '../../src/server/test/scratch-database.ts';
 import { multipartForm, personFields, personFiles } from '../../src/server/test/upload-fixtures.ts';
 import {
   ageFiles,

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Always served, however busy the server: the health check. */
+    neverShed?: boolean;
+  }
+}
+
 const busy: ApiError = {
   statusCode: 503,
   code: 'UNAVAILABLE',
@@ -17,27 +24,31 @@ const LAG_SAMPLE_MS = 500;
  *   held by slow clients and slow uploads), or
  * - the event loop was late by more than `maxEventLoopLagMs` at the last sample: the process has
  *   more work than CPU, so new connections wait in the kernel for a loop that never catches up.
- *   Refusals last until the next sample, 500 ms later, that finds the loop on time.
+ *   Refusals last until the next sample, 500 ms later, that finds the loop on time. A limit of 0
+ *   turns this off.
  *   Answering 503 costs a fraction of serving, so the loop drains and the requests it does take are
  *   served promptly (docs/reliability.md §6: without it, clients at twice the sustainable rate
  *   waited up to a minute and then failed to connect).
- * The health check is never shed: a busy server is alive, and a load balancer should not drop it.
+ * Routes with `config.neverShed` are always served: the health check, since a busy server is alive
+ * and a load balancer should not drop it.
  */
 export default fp(
   async (app) => {
     const { maxConcurrentRequests, maxEventLoopLagMs } = app.config.loadShedding;
     let inFlight = 0;
     let lagging = false;
-    let expected = performance.now() + LAG_SAMPLE_MS;
-    const sampler = setInterval(() => {
-      const now = performance.now();
-      lagging = now - expected > maxEventLoopLagMs;
-      expected = now + LAG_SAMPLE_MS;
-    }, LAG_SAMPLE_MS).unref();
-    app.addHook('onClose', async () => clearInterval(sampler));
+    if (maxEventLoopLagMs > 0) {
+      let expected = performance.now() + LAG_SAMPLE_MS;
+      const sampler = setInterval(() => {
+        const now = performance.now();
+        lagging = now - expected > maxEventLoopLagMs;
+        expected = now + LAG_SAMPLE_MS;
+      }, LAG_SAMPLE_MS).unref();
+      app.addHook('onClose', async () => clearInterval(sampler));
+    }
 
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.url === '/api/health') return done();
+      if (request.routeOptions.config.neverShed) return done();
       if (lagging || inFlight >= maxConcurrentRequests) {
         reply.code(503).header('retry-after', '1').send(busy);
         return;

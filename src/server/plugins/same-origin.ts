@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export default fp(
   async (app) => {
-    const publicOrigin = new URL(app.config.publicUrl).origin;
+    const { trustedOrigins } = app.config;
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
       const origin = request.headers.origin;
@@ -20,7 +20,7 @@ export default fp(
         return;
       }
       const sameHost = safeHost(origin) === request.headers.host;
-      if (origin !== publicOrigin && !sameHost) throw crossSite();
+      if (!trustedOrigins.includes(origin) && !sameHost) throw crossSite();
     });
   },
   { name: 'same-origin', dependencies: ['core'] },

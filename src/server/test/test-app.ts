@@ -8,8 +8,6 @@ import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
-export { createScratchDatabase };
-
 export interface TestApp {
   app: App;
   /** The database the app uses; closing it early is safe, `close()` will not close it twice. */
@@ -21,7 +19,7 @@ export interface TestApp {
  * A test run keeps both cores busy and PGlite blocks the event loop while it works, so shedding load
  * by event-loop lag would refuse requests at random; plugins/load-shedding.test.ts turns it on.
  */
-export const testDefaults = { MAX_EVENT_LOOP_LAG_MS: '60000' };
+const testDefaults = { MAX_EVENT_LOOP_LAG_MS: '0' };
 
 /**
  * Builds the real app on a real, empty database: a fresh PostgreSQL database when

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { config: { neverShed: true } }, async (_request, reply) => {
     try {
       await app.database.ping();
     } catch {

@@ -33,12 +33,6 @@ export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery,
   const filters: SQL[] = [trashed ? isNotNull(person.deletedAt) : isNull(person.deletedAt)];
   if (q) filters.push(sql`${personSearchText} ilike ${containing(q)}`);
   const where = and(...filters);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(person)
-    .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as('matches');
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -47,16 +41,34 @@ export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery,
       .orderBy(...(trashed ? [sql`${person.deletedAt} desc`, ...newestFirst] : newestFirst))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    q
-      ? db.select({ n: count() }).from(matches)
-      : trashed
-        ? db.select({ n: count() }).from(person).where(where)
-        : countLivePeople(db),
+    countMatches(db, where, { searching: q !== '', trashed }),
   ]);
   const n = counted?.n ?? 0;
   const totalCapped = q !== '' && n > SEARCH_COUNT_CAP;
   return { rows, total: totalCapped ? SEARCH_COUNT_CAP : n, totalCapped };
 }
+
+/** The total beside a page: capped for a search, kept by triggers for the live list, else counted. */
+function countMatches(
+  db: Db,
+  where: SQL | undefined,
+  { searching, trashed }: { searching: boolean; trashed: boolean },
+) {
+  if (searching) return countUpToCap(db, where);
+  if (trashed) return db.select({ n: count() }).from(person).where(where);
+  return countLivePeople(db);
+}
+
+/** Matching rows, counted no further than one past SEARCH_COUNT_CAP. */
+const countUpToCap = (db: Db, where: SQL | undefined) =>
+  db.select({ n: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(person)
+      .where(where)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as('matches'),
+  );
 
 /** How many live people there are, from the row the triggers keep (no scan of the table). */
 const countLivePeople = (db: Db) => db.select({ n: personLiveCount.n }).from(personLiveCount);
