@@ -57,7 +57,7 @@ try {
     );
   }
   console.log('\nslowest:');
-  for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, 12)) {
+  for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.SLOWEST ?? 12))) {
     console.log(
       `  ${t.ms.toFixed(1).padStart(8)} ms  ${t.field.padEnd(11)} ${JSON.stringify(t.q).padEnd(10)} matches ${t.total}`,
     );

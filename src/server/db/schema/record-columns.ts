@@ -24,6 +24,6 @@ export const trackingColumns = () => ({
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
-/** The expression the trigram indexes cover; search queries must use exactly this. */
+/** The five searchable fields as one text: renewal's trigram index covers it, person stores it lower-cased. */
 export const searchTextSql =
   "(name || ' ' || passport_number || ' ' || nationality || ' ' || e_cert_number || ' ' || fin_number)";

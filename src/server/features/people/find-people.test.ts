@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonView } from '#shared/api/people.ts';
 import { person, type StoredFileRef } from '../../db/schema/index.ts';
 import { insertPerson, personFixture } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { SEARCH_COUNT_CAP } from './find-people.ts';
+import { SEARCH_COUNT_AHEAD } from './find-people.ts';
 
 let harness: TestApp;
 let headers: Record<string, string>;
@@ -79,6 +80,22 @@ describe('GET /api/people', () => {
     const everything = await list('pageSize=100');
     expect(page.total).toBe(everything.items.length);
     expect(everything.items.every((p) => p.deletedAt === null)).toBe(true);
+  });
+
+  it('finds a record by what it says now, after an edit, and folds case beyond ASCII', async () => {
+    const t = token();
+    const edited = await insert({ name: `Old ${t}` });
+    const accented = await insert({ name: `ÉLODIE ${t}` });
+    await harness.database.db
+      .update(person)
+      .set({ name: `New ${t}` })
+      .where(eq(person.id, edited.id));
+
+    expect((await list(`q=old ${t}`)).items).toEqual([]);
+    expect((await list(`q=new ${t}`)).items.map((p) => p.id)).toEqual([edited.id]);
+    expect((await list(`q=${encodeURIComponent(`élodie ${t}`)}`)).items.map((p) => p.id)).toEqual([
+      accented.id,
+    ]);
   });
 
   it('matches %, _ and \\ literally', async () => {
@@ -157,23 +174,28 @@ describe('GET /api/people with a broad search', () => {
     await crowd.close();
   });
 
-  it('counts a search up to 1,000 matches and says when more match', async () => {
+  it('counts a search a few pages ahead of the page shown and says when more match', async () => {
     const t = token();
+    const matches = SEARCH_COUNT_AHEAD + 31;
     await crowd.database.db
       .insert(person)
       .values(
-        Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) =>
+        Array.from({ length: matches }, (_, i) =>
           personFixture({ name: `Crowd ${t}`, eCertNumber: `CROWD-${t}-${i}` }),
         ),
       );
-    const search = async (q: string) =>
-      (await crowd.app.inject({ method: 'GET', url: `/api/people?q=${q}`, headers: crowdHeaders })).json();
+    const search = async (query: string) =>
+      (await crowd.app.inject({ method: 'GET', url: `/api/people?${query}`, headers: crowdHeaders })).json();
 
-    const broad = await search(t);
-    const narrow = await search(`CROWD-${t}-100`); // -100 and -1000
+    const first = await search(`q=${t}`);
+    const second = await search(`q=${t}&page=2`);
+    const third = await search(`q=${t}&page=3`);
+    const narrow = await search(`q=CROWD-${t}-100`);
 
-    expect(broad).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
-    expect(broad.items).toHaveLength(20);
-    expect(narrow).toMatchObject({ total: 2, totalCapped: false });
+    expect(first).toMatchObject({ total: SEARCH_COUNT_AHEAD, totalCapped: true });
+    expect(first.items).toHaveLength(20);
+    expect(second).toMatchObject({ total: SEARCH_COUNT_AHEAD + 20, totalCapped: true });
+    expect(third).toMatchObject({ total: matches, totalCapped: false });
+    expect(narrow).toMatchObject({ total: 1, totalCapped: false });
   });
 });
