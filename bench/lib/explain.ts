@@ -16,7 +16,7 @@ interface Captured {
  */
 export async function explainQueries(
   url: string,
-  sample: { fin: string; serial: string; q: string; rareQ: string },
+  sample: { fin: string; serial: string; q: string; rareQ: string; oldQ: string },
 ) {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const captured: Captured[] = [];
@@ -55,17 +55,14 @@ export async function explainQueries(
     };
     const [verify] = await capture(() => findCertificateId(sample.fin, sample.serial));
     await explain('verify', verify);
-    const [searchRows, searchCount] = await capture(() =>
-      findPeople(db, { q: sample.q, page: 1, pageSize: 20 }),
-    );
-    await explain('search-rows', searchRows);
-    await explain('search-count', searchCount);
-    // A slice of one FIN matches a handful of rows: the trigram index finds them.
-    const [rareRows, rareCount] = await capture(() =>
-      findPeople(db, { q: sample.rareQ, page: 1, pageSize: 20 }),
-    );
-    await explain('search-rare-rows', rareRows);
-    await explain('search-rare-count', rareCount);
+    // A search first finds up to 101 matches in any order (which counts them); when there are more,
+    // it walks newest first for the page, else it sorts the page from those it found.
+    const searches = { search: sample.q, 'search-rare': sample.rareQ, 'search-old': sample.oldQ };
+    for (const [name, q] of Object.entries(searches)) {
+      const [matches, page] = await capture(() => findPeople(db, { q, page: 1, pageSize: 20 }));
+      await explain(`${name}-matches`, matches);
+      await explain(`${name}-page`, page);
+    }
     const [listRows, listCount] = await capture(() => findPeople(db, { q: '', page: 500, pageSize: 20 }));
     await explain('list-page-500-rows', listRows);
     await explain('list-count', listCount);

@@ -75,7 +75,7 @@ export const personView = recordFields.extend({
 });
 export type PersonView = z.infer<typeof personView>;
 export const peoplePage = pageOf(personView).extend({
-  /** A search counts at most 1,000 matches: true when more match than `total`. */
+  /** A search counts its matches only 100 past the page asked for: true when more match than `total`. */
   totalCapped: z.boolean(),
 });
 export type PeoplePage = z.infer<typeof peoplePage>;
