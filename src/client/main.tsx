@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// Only the Mantine styles public pages need block the first paint; see the file.
+import './app/mantine-public.css';
 import './app/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';

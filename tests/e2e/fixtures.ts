@@ -68,9 +68,40 @@ export async function waitForAnimations(page: Page): Promise<void> {
 
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-/** Runs a full axe scan of the current page (no rule disabled, nothing excluded) and expects no violations. */
+/**
+ * Expects every Mantine class on the page (`m_` and 8 hex digits) to be used by a rule of a loaded
+ * style sheet. The client loads Mantine's styles per component (src/client/app/mantine-public.css),
+ * so a component a page starts to use without adding its styles there would render unstyled.
+ */
+export async function expectMantineStyles(page: Page): Promise<void> {
+  const unstyled = await page.evaluate(() => {
+    const selectors: string[] = [];
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+        if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) collect(sheet.cssRules);
+    const styled = new Set(selectors.join(' ').match(/m_[0-9a-f]{8}/g));
+    const used = new Set(
+      [...document.querySelectorAll('[class]')].flatMap((element) =>
+        [...element.classList].filter((name) => /^m_[0-9a-f]{8}$/.test(name)),
+      ),
+    );
+    return [...used].filter((name) => !styled.has(name)).sort();
+  });
+  expect(unstyled, `Mantine classes without styles on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Runs a full axe scan of the current page (no rule disabled, nothing excluded) and expects no
+ * violations. Every state scanned (public pages, dialogs, staff pages) is also checked for its
+ * Mantine styles: axe's contrast checks mean little on unstyled components.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await waitForAnimations(page);
+  await expectMantineStyles(page);
   const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const report = violations.map(
     (violation) =>

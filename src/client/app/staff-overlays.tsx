@@ -1,3 +1,5 @@
+// The toasts are core's Notification, styled before the notifications package (Mantine's order).
+import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';

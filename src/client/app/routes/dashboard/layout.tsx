@@ -1,3 +1,4 @@
+import './mantine-staff.css';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, redirect, ScrollRestoration, useNavigate } from 'react-router';
 import { DashboardShell } from '#client/components/layout/dashboard-shell.tsx';
