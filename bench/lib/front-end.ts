@@ -119,7 +119,23 @@ interface LighthouseRun {
 }
 export type LighthouseMedian = Omit<LighthouseRun, 'failedAccessibilityAudits'>;
 
+/**
+ * One Lighthouse run, tried again up to twice: now and then Chromium's trace lacks the navigation
+ * start and Lighthouse gives up on the run ("NO_NAVSTART"), which says nothing about the page.
+ */
 function runLighthouse(cli: string, url: string, outFile: string): LighthouseRun {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return runLighthouseOnce(cli, url, outFile);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  lighthouse failed on ${url} (${(error as Error).message.split('\n')[0]}); trying again`);
+    }
+  }
+}
+
+function runLighthouseOnce(cli: string, url: string, outFile: string): LighthouseRun {
+  fs.rmSync(outFile, { force: true });
   execFileSync(
     process.execPath,
     [
@@ -134,6 +150,8 @@ function runLighthouse(cli: string, url: string, outFile: string): LighthouseRun
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const report = JSON.parse(fs.readFileSync(outFile, 'utf8'));
+  if (report.runtimeError || typeof report.categories.performance.score !== 'number')
+    throw new Error(`Lighthouse could not measure the page: ${report.runtimeError?.code ?? 'no score'}`);
   const audit = (id: string) => Math.round(report.audits[id]?.numericValue ?? 0);
   return {
     performance: report.categories.performance.score,

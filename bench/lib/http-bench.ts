@@ -149,6 +149,18 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
       }),
     },
     {
+      name: 'search-20rps',
+      // The same searches at a steady 20 a second, a busy office: latency in use, not at saturation.
+      overallRate: 20,
+      connections: options.staffConnections,
+      okStatuses: [200],
+      headers: staff,
+      nextRequest: () => ({
+        method: 'GET',
+        path: `/api/people?q=${encodeURIComponent(searchQuery(any()).q)}`,
+      }),
+    },
+    {
       name: 'list-page-1',
       connections: options.staffConnections,
       okStatuses: [200],
