@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['VERIFY_RATE_LIMIT', 'lots'],
+    ['DATABASE_POOL_SIZE', '0'],
     ['DATABASE_URL', 'mysql://x'],
     ['MASK_IDENTIFIERS', 'maybe'],
   ])('rejects %s=%s with a one-line ConfigError naming the variable', (name, value) => {
@@ -33,6 +34,19 @@ describe('loadConfig', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.seedDemo).toBe(true);
     expect(config.verification.rateLimit).toEqual({ max: 20, timeWindowMs: 600_000 });
+    expect(config.databasePoolSize).toBe(20);
+  });
+
+  it('turns a rate limit off with "off", and sizes the PostgreSQL pool', () => {
+    const config = loadConfig({
+      VERIFY_RATE_LIMIT: 'off',
+      CONTACT_RATE_LIMIT: '2/1h',
+      DATABASE_POOL_SIZE: '50',
+    });
+
+    expect(config.verification.rateLimit).toBeNull();
+    expect(config.contactRateLimit).toEqual({ max: 2, timeWindowMs: 3_600_000 });
+    expect(config.databasePoolSize).toBe(50);
   });
 });
 

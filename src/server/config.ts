@@ -5,10 +5,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** `20/10m`: at most 20 requests per client in 10 minutes; `off` for none (a proxy limits instead). */
 const rateLimit = z
   .string()
-  .regex(/^\d+\/\d+[smh]$/, { error: 'must look like 20/10m (count/window with s, m or h)' })
+  .regex(/^(\d+\/\d+[smh]|off)$/, { error: 'must look like 20/10m (count/window with s, m or h) or be off' })
   .transform((v) => {
+    if (v === 'off') return null;
     const [count, window] = v.split('/') as [string, string];
     const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[window.slice(-1) as 's' | 'm' | 'h'];
     return { max: Number(count), timeWindowMs: Number(window.slice(0, -1)) * unit };
@@ -28,6 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SEED_DEMO: bool.optional(),
@@ -69,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     // Pages may be opened from these origins and sign in. Without PUBLIC_URL the portal is local,
     // and "localhost" and "127.0.0.1" name the same server: both work, as a visitor would expect.

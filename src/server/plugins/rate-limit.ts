@@ -2,6 +2,10 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 
+/** A route's `config.rateLimit` from a configured limit: `false`, no limit, when it is off. */
+export const perClientLimit = (limit: { max: number; timeWindowMs: number } | null) =>
+  limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false;
+
 /** Per-client limits, opted into per route with `config.rateLimit`. */
 export default fp(
   async (app) => {

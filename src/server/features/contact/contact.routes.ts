@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactInput, contactResponse } from '#shared/api/contact.ts';
 import { chooseReplyTopic } from '#shared/rules/contact-reply.ts';
 import { contactMessage } from '../../db/schema/index.ts';
+import { perClientLimit } from '../../plugins/rate-limit.ts';
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { max, timeWindowMs } = app.config.contactRateLimit;
   app.post(
     '/api/contact',
     {
-      config: { rateLimit: { max, timeWindow: timeWindowMs } },
+      config: { rateLimit: perClientLimit(app.config.contactRateLimit) },
       schema: { body: contactInput, response: { 201: contactResponse } },
     },
     async (request, reply) => {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feedbackInput } from '#shared/api/feedback.ts';
 import { feedback } from '../../db/schema/index.ts';
+import { perClientLimit } from '../../plugins/rate-limit.ts';
 
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { max, timeWindowMs } = app.config.contactRateLimit;
   app.post(
     '/api/feedback',
-    { config: { rateLimit: { max, timeWindow: timeWindowMs } }, schema: { body: feedbackInput } },
+    { config: { rateLimit: perClientLimit(app.config.contactRateLimit) }, schema: { body: feedbackInput } },
     async (request, reply) => {
       const { rating, comment, page } = request.body;
       await app.db.insert(feedback).values({ rating, comment: comment || null, page: page ?? null });

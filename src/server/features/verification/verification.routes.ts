@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '#shared/api/errors.ts';
 import { verificationMessages, verifyInput, verifyResponse } from '#shared/api/verification.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
+import { toApiError } from '../../plugins/error-handler.ts';
+import { perClientLimit } from '../../plugins/rate-limit.ts';
 import { deriveSecret, resolveMasterSecret } from '../../secrets.ts';
 import { prepareFindCertificateId } from './find-certificate-id.ts';
 import { createProofOfWork } from './proof-of-work.ts';
+
+/** The "no match" answer, in the shape the error handler gives every error. */
+const noMatch = toApiError(notFound(verificationMessages.noMatch, 'NO_MATCH'));
 
 const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rateLimit, proofOfWork: powEnabled, proofOfWorkCost } = app.config.verification;
@@ -21,10 +27,10 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/verify',
     {
-      config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } },
-      schema: { body: verifyInput, response: { 200: verifyResponse } },
+      config: { rateLimit: perClientLimit(rateLimit) },
+      schema: { body: verifyInput, response: { 200: verifyResponse, 404: apiError } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { finNumber, eCertNumber, altcha } = request.body;
       if (powEnabled) {
         if (!altcha)
@@ -38,7 +44,8 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const id = await findCertificateId(finNumber, eCertNumber);
-      if (!id) throw notFound(verificationMessages.noMatch, 'NO_MATCH');
+      // Sent, not thrown: half the answers at load are "no match", and an error costs a stack trace.
+      if (!id) return reply.code(404).send(noMatch);
       return { id };
     },
   );

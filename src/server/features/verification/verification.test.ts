@@ -185,4 +185,16 @@ describe('POST /api/verify', () => {
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('limits nobody when VERIFY_RATE_LIMIT=off (a proxy in front limits instead)', async () => {
+    const { app } = await setUp({ VERIFY_POW: 'false', VERIFY_RATE_LIMIT: 'off' });
+    const statuses = new Set<number>();
+    for (let i = 0; i < 30; i++) {
+      const response = await verify(app, { finNumber: 'X', eCertNumber: 'Y' }, false);
+      statuses.add(response.statusCode);
+      expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+
+    expect([...statuses]).toEqual([404]);
+  });
 });
