@@ -111,6 +111,10 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
           : { finNumber: `X${random.int(1_000_000, 9_999_999)}Z`, eCertNumber: row.serial };
     return { method: 'POST' as const, path: '/api/verify', body: JSON.stringify(pair) };
   };
+  const searchRequest = () => ({
+    method: 'GET' as const,
+    path: `/api/people?q=${encodeURIComponent(searchQuery(any()).q)}`,
+  });
   return [
     {
       name: 'constant',
@@ -143,10 +147,7 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
       connections: options.staffConnections,
       okStatuses: [200],
       headers: staff,
-      nextRequest: () => ({
-        method: 'GET',
-        path: `/api/people?q=${encodeURIComponent(searchQuery(any()).q)}`,
-      }),
+      nextRequest: searchRequest,
     },
     {
       name: 'search-20rps',
@@ -155,10 +156,7 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
       connections: options.staffConnections,
       okStatuses: [200],
       headers: staff,
-      nextRequest: () => ({
-        method: 'GET',
-        path: `/api/people?q=${encodeURIComponent(searchQuery(any()).q)}`,
-      }),
+      nextRequest: searchRequest,
     },
     {
       name: 'list-page-1',
