@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -66,11 +67,7 @@ export async function createPgliteImage(): Promise<Blob> {
   }
 }
 
-/**
- * 20 connections by default: with 50 verifications in flight on 2 cores, 10 held requests queued
- * for a connection (5,975 req/s), while 20 and 50 gave 6,776–7,306 (bench/README.md).
- */
-function openPostgres(url: string, poolSize = 20) {
+function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

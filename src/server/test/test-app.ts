@@ -36,7 +36,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let app: App | undefined;
   try {
     database = closeOnce(
-      await openDatabase({ databaseUrl: scratch?.url, pgliteDir: 'memory://', pgliteImage: pgliteImage() }),
+      await openDatabase({
+        databaseUrl: scratch?.url,
+        poolSize: config.databasePoolSize,
+        pgliteDir: 'memory://',
+        pgliteImage: pgliteImage(),
+      }),
     );
     app = await buildApp({ config, database, logger: false });
     await app.ready();

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError } from '#shared/api/errors.ts';
 import { verificationMessages, verifyInput, verifyResponse } from '#shared/api/verification.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
-import { toApiError } from '../../plugins/error-handler.ts';
 import { perClientLimit } from '../../plugins/rate-limit.ts';
 import { deriveSecret, resolveMasterSecret } from '../../secrets.ts';
 import { prepareFindCertificateId } from './find-certificate-id.ts';
 import { createProofOfWork } from './proof-of-work.ts';
-
-/** The "no match" answer, in the shape the error handler gives every error. */
-const noMatch = toApiError(notFound(verificationMessages.noMatch, 'NO_MATCH'));
 
 const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rateLimit, proofOfWork: powEnabled, proofOfWorkCost } = app.config.verification;
@@ -28,9 +23,9 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/verify',
     {
       config: { rateLimit: perClientLimit(rateLimit) },
-      schema: { body: verifyInput, response: { 200: verifyResponse, 404: apiError } },
+      schema: { body: verifyInput, response: { 200: verifyResponse } },
     },
-    async (request, reply) => {
+    async (request) => {
       const { finNumber, eCertNumber, altcha } = request.body;
       if (powEnabled) {
         if (!altcha)
@@ -44,8 +39,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const id = await findCertificateId(finNumber, eCertNumber);
-      // Sent, not thrown: half the answers at load are "no match", and an error costs a stack trace.
-      if (!id) return reply.code(404).send(noMatch);
+      if (!id) throw notFound(verificationMessages.noMatch, 'NO_MATCH');
       return { id };
     },
   );
