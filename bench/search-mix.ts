@@ -4,7 +4,7 @@
  * each slice came from, with the slowest queries listed. It explains the search row of `npm run
  * bench`, which sends the same mix over HTTP from several connections at once.
  *
- *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--queries 600]
+ *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--queries 600] [--slowest 12]
  */
 import { parseArgs } from 'node:util';
 import { findPeople } from '#server/features/people/find-people.ts';
@@ -16,6 +16,7 @@ const { values } = parseArgs({
   options: {
     target: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/ecert_bench' },
     queries: { type: 'string', default: '600' },
+    slowest: { type: 'string', default: '12' },
   },
 });
 
@@ -57,7 +58,7 @@ try {
     );
   }
   console.log('\nslowest:');
-  for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.SLOWEST ?? 12))) {
+  for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, Number(values.slowest))) {
     console.log(
       `  ${t.ms.toFixed(1).padStart(8)} ms  ${t.field.padEnd(11)} ${JSON.stringify(t.q).padEnd(10)} matches ${t.total}`,
     );

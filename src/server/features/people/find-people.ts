@@ -40,7 +40,7 @@ export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery,
     pageSize,
   };
   if (q) return search(db, list);
-  const [rows, [counted]] = await Promise.all([pageOf(db, list), countAll(db, list.where, { trashed })]);
+  const [rows, [counted]] = await Promise.all([onePage(db, list), countAll(db, list.where, { trashed })]);
   return { rows, total: counted?.n ?? 0, totalCapped: false };
 }
 
@@ -64,7 +64,7 @@ async function search(db: Db, list: ListQuery) {
     .from(person)
     .where(list.where)
     .limit(cap + 1);
-  if (found.length > cap) return { rows: await pageOf(db, list), total: cap, totalCapped: true };
+  if (found.length > cap) return { rows: await onePage(db, list), total: cap, totalCapped: true };
   const ids = found.map((match) => match.id);
   const rows = await db
     .select()
@@ -81,7 +81,7 @@ async function search(db: Db, list: ListQuery) {
  * what person_live_newest_idx carries, so a search walks that index alone instead of visiting
  * every row it passes.
  */
-function pageOf(db: Db, { where, order, offset, pageSize }: ListQuery) {
+function onePage(db: Db, { where, order, offset, pageSize }: ListQuery) {
   const pageIds = db
     .select({ id: person.id })
     .from(person)
