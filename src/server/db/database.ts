@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -53,12 +54,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
+/** The extensions the migrations create: trigram search, and GiSTs that also order by number. */
+const pgliteExtensions = { pg_trgm, btree_gist };
+
 /**
  * A migrated, empty PGlite data folder as an image. Starting from it skips initdb, which costs
  * seconds per database: the test harness makes one and gives every test app a copy.
  */
 export async function createPgliteImage(): Promise<Blob> {
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create('memory://', { extensions: pgliteExtensions });
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return await client.dumpDataDir('none');
@@ -85,7 +89,7 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
 
 async function openPglite(dir: string, image?: Blob) {
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: image });
+  const client = await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: image });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -2,4 +2,5 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './messages.ts';
 export * from './person.ts';
+export * from './person-search-chunk.ts';
 export * from './renewal.ts';

@@ -3,17 +3,12 @@ import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { containing, fewMatchesExpected, newestFirst, newestMatchIds } from './newest-matches.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id names no record: it answers 404 like an unknown one, never a database error. */
 export const isPersonId = (id: string) => UUID.test(id);
-
-/** `q` as a literal substring: `%`, `_` and `\` typed in the search box match themselves. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-
-// Spelled like person_live_newest_idx (desc nulls last) so the planner can walk the index.
-const newestFirst = [sql`${person.createdAt} desc nulls last`, sql`${person.id} desc nulls last`];
 
 /**
  * A search counts its matches only a few pages past the one shown: counting costs a test of every
@@ -39,7 +34,7 @@ export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery,
     offset: (page - 1) * pageSize,
     pageSize,
   };
-  if (q) return search(db, list);
+  if (q) return search(db, list, { q, trashed });
   const [rows, [counted]] = await Promise.all([onePage(db, list), countAll(db, list.where, { trashed })]);
   return { rows, total: counted?.n ?? 0, totalCapped: false };
 }
@@ -52,29 +47,42 @@ interface ListQuery {
 }
 
 /**
- * A search finds its first matches in whatever order is cheapest, which also counts them. When
- * they are few, the page is sorted from those alone: the planner cannot tell a rare substring
- * ("249e", 77 people in a million) from a common one, and walking newest first for it passed
- * 260,000 people (136 ms) where the trigram index found all 77 in 1 ms.
+ * A search whose matches the planner expects to be few finds them in whatever order is cheapest
+ * (the trigram index), which also counts them, and sorts the page from those alone: walking newest
+ * first for a rare substring ("249e", 77 people in a million) passed 260,000 people (136 ms) where
+ * the trigram index found all 77 in 1 ms. Many matches, or more than expected, are taken newest
+ * first from person_search_chunk, up to the count's cap; for the trash, from a walk newest first.
  */
-async function search(db: Db, list: ListQuery) {
+async function search(db: Db, list: ListQuery, { q, trashed }: { q: string; trashed: boolean }) {
   const cap = list.offset + SEARCH_COUNT_AHEAD;
-  const found = await db
-    .select({ id: person.id })
-    .from(person)
-    .where(list.where)
-    .limit(cap + 1);
-  if (found.length > cap) return { rows: await onePage(db, list), total: cap, totalCapped: true };
-  const ids = found.map((match) => match.id);
-  const rows = await db
+  if (trashed || (await fewMatchesExpected(db, list.where))) {
+    const found = await db
+      .select({ id: person.id })
+      .from(person)
+      .where(list.where)
+      .limit(cap + 1);
+    if (found.length <= cap) {
+      const rows = await byIds(
+        db,
+        found.map((match) => match.id),
+      )
+        .orderBy(...list.order)
+        .limit(list.pageSize)
+        .offset(list.offset);
+      return { rows, total: found.length, totalCapped: false };
+    }
+    return { rows: await onePage(db, list), total: cap, totalCapped: true };
+  }
+  const newest = await newestMatchIds(db, q, cap + 1);
+  const rows = await byIds(db, newest.slice(list.offset, list.offset + list.pageSize)).orderBy(...list.order);
+  return { rows, total: Math.min(newest.length, cap), totalCapped: newest.length > cap };
+}
+
+const byIds = (db: Db, ids: string[]) =>
+  db
     .select()
     .from(person)
-    .where(sql`${person.id} = any(${sql.param(ids)}::uuid[])`)
-    .orderBy(...list.order)
-    .limit(list.pageSize)
-    .offset(list.offset);
-  return { rows, total: found.length, totalCapped: false };
-}
+    .where(sql`${person.id} = any(${sql.param(ids)}::uuid[])`);
 
 /**
  * One page, newest first. The page's ids come first, then their rows: picking the ids needs only
