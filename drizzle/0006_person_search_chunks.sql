@@ -154,3 +154,6 @@ CREATE TRIGGER "person_search_chunk_update" AFTER UPDATE ON "person"
 CREATE TRIGGER "person_search_chunk_truncate" AFTER TRUNCATE ON "person"
   FOR EACH STATEMENT EXECUTE FUNCTION "person_search_chunk_after_truncate"();--> statement-breakpoint
 SELECT "person_search_chunk_rebuild_all"();
+--> statement-breakpoint
+-- Statistics for the planner, who otherwise guesses how many chunks a pattern is in.
+ANALYZE "person_search_chunk";
