@@ -55,13 +55,15 @@ export async function explainQueries(
     };
     const [verify] = await capture(() => findCertificateId(sample.fin, sample.serial));
     await explain('verify', verify);
-    // A search first finds up to 101 matches in any order (which counts them); when there are more,
-    // it walks newest first for the page, else it sorts the page from those it found.
+    // A search asks the planner how many people it expects to match (that EXPLAIN is not shown).
+    // Few: the trigram index finds up to 101 in any order, then the page is sorted from those, or
+    // walked newest first when there are more. Many: the newest 20,000 people are tested, then the
+    // search chunks walked. Each query it sent is shown in turn, the last fetching the page's rows.
     const searches = { search: sample.q, 'search-rare': sample.rareQ, 'search-old': sample.oldQ };
     for (const [name, q] of Object.entries(searches)) {
-      const [matches, page] = await capture(() => findPeople(db, { q, page: 1, pageSize: 20 }));
-      await explain(`${name}-matches`, matches);
-      await explain(`${name}-page`, page);
+      const queries = await capture(() => findPeople(db, { q, page: 1, pageSize: 20 }));
+      const shown = queries.filter((query) => !query.text.startsWith('explain'));
+      for (const [step, query] of shown.entries()) await explain(`${name}-${step + 1}`, query);
     }
     const [listRows, listCount] = await capture(() => findPeople(db, { q: '', page: 500, pageSize: 20 }));
     await explain('list-page-500-rows', listRows);
