@@ -1,9 +1,9 @@
-import { and, count, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { containing, fewMatchesExpected, newestFirst, newestMatchIds } from './newest-matches.ts';
+import { containing, expectedMatches, MANY_MATCHES, newestFirst, newestMatchIds } from './newest-matches.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,36 +47,43 @@ interface ListQuery {
 }
 
 /**
- * A search whose matches the planner expects to be few finds them in whatever order is cheapest
- * (the trigram index), which also counts them, and sorts the page from those alone: walking newest
- * first for a rare substring ("249e", 77 people in a million) passed 260,000 people (136 ms) where
- * the trigram index found all 77 in 1 ms. Many matches, or more than expected, are taken newest
- * first from person_search_chunk, up to the count's cap; for the trash, from a walk newest first.
+ * How a search finds its page depends on how many people the planner expects to match (its
+ * estimate from the sampled search text; measured on the bench's search mix, bench/README.md):
+ * - rare (fewer than 1,000 expected): up to 2,000 matches from the trigram index, in whatever order
+ *   it finds them, sorted here. Such a substring ("f29666", a FIN's digits) often still matches a
+ *   few hundred people scattered through the years, 40–90 ms to reach newest first but 4–9 ms to
+ *   collect;
+ * - fewer than 10,000 expected: up to 101 past the page from the trigram index, which also counts
+ *   them; when there are more, the page is walked newest first (rarely far, for so common a one);
+ * - more: newest first through newestMatchIds, which also reaches matches that are all old.
+ * Trash searches are taken as rare. The total counts SEARCH_COUNT_AHEAD past the page at most.
  */
 async function search(db: Db, list: ListQuery, { q, trashed }: { q: string; trashed: boolean }) {
   const cap = list.offset + SEARCH_COUNT_AHEAD;
-  if (trashed || (await fewMatchesExpected(db, list.where))) {
-    const found = await db
-      .select({ id: person.id })
-      .from(person)
-      .where(list.where)
-      .limit(cap + 1);
-    if (found.length <= cap) {
-      const rows = await byIds(
-        db,
-        found.map((match) => match.id),
-      )
-        .orderBy(...list.order)
-        .limit(list.pageSize)
-        .offset(list.offset);
-      return { rows, total: found.length, totalCapped: false };
-    }
-    return { rows: await onePage(db, list), total: cap, totalCapped: true };
-  }
-  const newest = await newestMatchIds(db, q, cap + 1);
-  const rows = await byIds(db, newest.slice(list.offset, list.offset + list.pageSize)).orderBy(...list.order);
-  return { rows, total: Math.min(newest.length, cap), totalCapped: newest.length > cap };
+  const expected = trashed ? 0 : await expectedMatches(db, list.where);
+  const pageOf = async (ids: string[]) => ({
+    rows: await byIds(db, ids.slice(list.offset, list.offset + list.pageSize)).orderBy(...list.order),
+    total: Math.min(ids.length, cap),
+    totalCapped: ids.length > cap,
+  });
+  if (expected >= MANY_MATCHES) return pageOf(await newestMatchIds(db, q, cap + 1));
+  const collected = expected < RARE_MATCHES ? Math.max(COLLECTED_WHEN_RARE, cap + 1) : cap + 1;
+  const matches = db
+    .select({ id: person.id, createdAt: person.createdAt, deletedAt: person.deletedAt })
+    .from(person)
+    .where(list.where)
+    .limit(collected)
+    .as('matches');
+  const sorted = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(...(trashed ? [desc(matches.deletedAt)] : []), desc(matches.createdAt), desc(matches.id));
+  if (sorted.length < collected) return pageOf(sorted.map((match) => match.id));
+  return { rows: await onePage(db, list), total: cap, totalCapped: true };
 }
+
+const RARE_MATCHES = 1_000;
+const COLLECTED_WHEN_RARE = 2_000;
 
 const byIds = (db: Db, ids: string[]) =>
   db

@@ -9,20 +9,19 @@ export const newestFirst = [sql`${person.createdAt} desc nulls last`, sql`${pers
 export const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
- * Below this many matches a search finds them all on the trigram index; above, newest first on
- * the chunks. Measured at a million records (bench/README.md): the trigram index builds its whole
- * candidate set before the first row, 18 ms for 30,000 candidates but 135–170 ms for a substring
- * in every record, while the chunk walk stops at the page.
+ * From this many expected matches a search is taken newest first (newestMatchIds) rather than
+ * found on the trigram index: that index builds its whole candidate set before the first row, 18 ms
+ * for 30,000 candidates but 135–170 ms for a substring in every record (bench/README.md).
  */
-const FEW_MATCHES = 10_000;
+export const MANY_MATCHES = 10_000;
 
-/** Whether the planner expects fewer than FEW_MATCHES people to pass `where` (it plans, never runs). */
-export async function fewMatchesExpected(db: Db, where: SQL | undefined) {
+/** How many people the planner expects to pass `where` (it plans the query, never runs it). */
+export async function expectedMatches(db: Db, where: SQL | undefined) {
   const result = await db.execute(sql`explain (format json) select 1 from ${person} where ${where}`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const cell = row?.['QUERY PLAN'];
   const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
-  return plan.Plan['Plan Rows'] < FEW_MATCHES;
+  return plan.Plan['Plan Rows'];
 }
 
 /** The far end of the ordinals (2^62): the chunks nearest it are the newest. */
