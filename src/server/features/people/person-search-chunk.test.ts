@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person } from '../../db/schema/index.ts';
 import { personFixture } from '../../test/people.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { newestMatchIdsByChunk } from './newest-matches.ts';
+import { newestMatchIds, newestMatchIdsByChunk } from './newest-matches.ts';
 
 /**
  * person_search_chunk is kept by triggers and only ever narrows a search down: every way people
@@ -58,9 +58,9 @@ describe('the search chunks kept by triggers', () => {
       const expected = await rows<{ id: string }>(sql`
         select id from person where deleted_at is null and strpos(search_text, lower(${q})) > 0
         order by created_at desc, id desc limit 30`);
-      expect(await newestMatchIdsByChunk(harness.database.db, q, 30), q).toEqual(
-        expected.map((row) => row.id),
-      );
+      const ids = expected.map((row) => row.id);
+      expect(await newestMatchIdsByChunk(harness.database.db, q, 30), q).toEqual(ids);
+      expect(await newestMatchIds(harness.database.db, q, 30), q).toEqual(ids);
     }
   }
 
