@@ -20,6 +20,14 @@ CREATE INDEX "person_search_chunk_walk_idx" ON "person_search_chunk" USING gist 
 -- is one word whose trigrams find a serial's year. Searches spell their pattern the same way.
 CREATE FUNCTION "person_search_chunk_text"("search_text" text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT replace("search_text", '-', 'qx') $$;--> statement-breakpoint
+-- Whether a chunk holding `used` characters is cut before a person's text of `adding` more: at
+-- 500 characters, unless the chunk is still empty (a longer person then has a chunk alone).
+CREATE FUNCTION "person_search_chunk_cuts_before"("used" integer, "adding" integer) RETURNS boolean
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT "used" > 0 AND "used" + 1 + "adding" > 500 $$;--> statement-breakpoint
+-- One writer of the chunks at a time, to the end of its transaction: a chunk being cut again must
+-- not lose the text another writer appends to it meanwhile.
+CREATE FUNCTION "person_search_chunk_lock"() RETURNS void
+  LANGUAGE sql AS $$ SELECT pg_advisory_xact_lock(hashtext('person_search_chunk')) $$;--> statement-breakpoint
 -- Gives every chunk a fresh ordinal, 2^32 apart, in the same order. Runs only when a chunk split
 -- finds no room between its neighbours' ordinals (after some 32 splits in one place).
 CREATE FUNCTION "person_search_chunk_renumber"() RETURNS void LANGUAGE sql AS $$
@@ -51,11 +59,11 @@ DECLARE
   doc text := '';
 BEGIN
   FOR r IN people LOOP
-    IF used > 0 AND used + 1 + length(r."text") > 500 THEN
+    IF "person_search_chunk_cuts_before"(used, length(r."text")) THEN
       pieces := pieces + 1;
       used := length(r."text");
     ELSE
-      used := used + 1 + length(r."text");
+      used := used + sign(used)::integer + length(r."text"); -- a line break after the first
     END IF;
   END LOOP;
   FOR attempt IN 1..2 LOOP
@@ -68,17 +76,15 @@ BEGIN
   above := coalesce(above, below + (pieces + 1) * 4294967296);
   step := (above - below) / (pieces + 1);
   FOR r IN people LOOP
-    IF doc = '' THEN
-      doc := r."text";
-    ELSIF length(doc) + 1 + length(r."text") <= 500 THEN
-      doc := doc || E'\n' || r."text";
-    ELSE
+    IF "person_search_chunk_cuts_before"(length(doc), length(r."text")) THEN
       below := below + step;
       INSERT INTO "person_search_chunk" ("ordinal", "from_created_at", "from_id", "to_created_at", "to_id", "doc")
       VALUES (below, piece_at, piece_id, r."created_at", r."id", doc);
       piece_at := r."created_at";
       piece_id := r."id";
       doc := r."text";
+    ELSE
+      doc := concat_ws(E'\n', nullif(doc, ''), r."text");
     END IF;
   END LOOP;
   INSERT INTO "person_search_chunk" ("ordinal", "from_created_at", "from_id", "to_created_at", "to_id", "doc")
@@ -86,7 +92,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE FUNCTION "person_search_chunk_rebuild_all"() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('person_search_chunk'));
+  PERFORM "person_search_chunk_lock"();
   DELETE FROM "person_search_chunk";
   PERFORM "person_search_chunk_fill"('-infinity', '00000000-0000-0000-0000-000000000000', 'infinity', 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 END $$;--> statement-breakpoint
@@ -100,8 +106,7 @@ DECLARE
   c "person_search_chunk";
 BEGIN
   IF cardinality("people") = 0 THEN RETURN; END IF;
-  -- One writer at a time: a chunk being cut again must not lose text another writer appends.
-  PERFORM pg_advisory_xact_lock(hashtext('person_search_chunk'));
+  PERFORM "person_search_chunk_lock"();
   WITH added AS (
     SELECT covering."id" AS chunk,
            string_agg("person_search_chunk_text"(p."search_text"), E'\n' ORDER BY p."created_at", p."id") AS "text"

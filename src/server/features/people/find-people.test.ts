@@ -198,4 +198,27 @@ describe('GET /api/people with a broad search', () => {
     expect(third).toMatchObject({ total: matches, totalCapped: false });
     expect(narrow).toMatchObject({ total: 1, totalCapped: false });
   });
+
+  it('walks for the newest page when a search matches more people than it collects at once', async () => {
+    const t = token();
+    const trashedAt = (i: number) => new Date(Date.UTC(2025, 5, 1, 0, i));
+    // Trashed in insertion order, so those collected first (in table order) are the oldest.
+    const rows = await crowd.database.db
+      .insert(person)
+      .values(
+        Array.from({ length: 2_050 }, (_, i) =>
+          personFixture({ name: `Binned ${t}`, eCertNumber: `BIN-${t}-${i}`, deletedAt: trashedAt(i) }),
+        ),
+      )
+      .returning({ id: person.id });
+    const response = await crowd.app.inject({
+      method: 'GET',
+      url: `/api/people/trash?q=${t}`,
+      headers: (await signInAs(crowd.app, 'admin')).headers, // the trash is for administrators
+    });
+
+    const newestTrashedFirst = rows.map((row) => row.id).reverse();
+    expect(response.json()).toMatchObject({ total: SEARCH_COUNT_AHEAD, totalCapped: true });
+    expect(response.json().items.map((item: PersonView) => item.id)).toEqual(newestTrashedFirst.slice(0, 20));
+  });
 });

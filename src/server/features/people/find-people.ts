@@ -1,9 +1,9 @@
 import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, queryRows } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { containing, expectedMatches, MANY_MATCHES, newestFirst, newestMatchIds } from './newest-matches.ts';
+import { containing, newestFirst, newestFirstBy, newestMatchIds } from './newest-matches.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,26 +47,51 @@ interface ListQuery {
 }
 
 /**
- * How a search finds its page depends on how many people the planner expects to match (its
- * estimate from the sampled search text; measured on the bench's search mix, bench/README.md):
- * - rare (fewer than 1,000 expected): up to 2,000 matches from the trigram index, in whatever order
- *   it finds them, sorted here. Such a substring ("f29666", a FIN's digits) often still matches a
- *   few hundred people scattered through the years, 40–90 ms to reach newest first but 4–9 ms to
- *   collect;
- * - fewer than 10,000 expected: up to 101 past the page from the trigram index, which also counts
- *   them; when there are more, the page is walked newest first (rarely far, for so common a one);
+ * How many people the planner expects to pass `where`, from its sample of the search text: it
+ * plans the query without running it (about 0.5 ms), and search() takes its way by the answer.
+ */
+async function expectedMatches(db: Db, where: SQL | undefined) {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${person} where ${where}`,
+  );
+  const cell = row?.['QUERY PLAN'];
+  const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
+  return plan.Plan['Plan Rows'];
+}
+
+/** Below this many expected matches a search collects up to COLLECTED_WHEN_RARE of them. */
+const RARE_MATCHES = 1_000;
+const COLLECTED_WHEN_RARE = 2_000;
+/**
+ * From this many, a search is taken newest first (newestMatchIds) instead: the trigram index builds
+ * its whole candidate set before the first row, 18 ms for 30,000 candidates but 135–170 ms for a
+ * substring in every record (bench/README.md).
+ */
+const MANY_MATCHES = 10_000;
+
+/**
+ * How a search finds its page depends on how many people the planner expects to match (the ways
+ * were chosen by timing each on the bench's search mix, bench/README.md):
+ * - rare (under RARE_MATCHES): up to 2,000 matches from the trigram index, in whatever order it
+ *   finds them, sorted by the database. Such a substring ("f29666", a FIN's digits) often still
+ *   matches a few hundred people scattered through the years: 40–90 ms to reach newest first,
+ *   4–9 ms to collect;
+ * - under MANY_MATCHES: up to 101 past the page from the trigram index, which also counts them;
+ *   when there are more, the page is walked newest first (rarely far, for so common a one);
  * - more: newest first through newestMatchIds, which also reaches matches that are all old.
  * Trash searches are taken as rare. The total counts SEARCH_COUNT_AHEAD past the page at most.
  */
 async function search(db: Db, list: ListQuery, { q, trashed }: { q: string; trashed: boolean }) {
   const cap = list.offset + SEARCH_COUNT_AHEAD;
   const expected = trashed ? 0 : await expectedMatches(db, list.where);
-  const pageOf = async (ids: string[]) => ({
+  /** The page out of the matches in list order, and the total they give (all of them, or more). */
+  const pageFromIds = async (ids: string[]) => ({
     rows: await byIds(db, ids.slice(list.offset, list.offset + list.pageSize)).orderBy(...list.order),
     total: Math.min(ids.length, cap),
     totalCapped: ids.length > cap,
   });
-  if (expected >= MANY_MATCHES) return pageOf(await newestMatchIds(db, q, cap + 1));
+  if (expected >= MANY_MATCHES) return pageFromIds(await newestMatchIds(db, q, cap + 1));
   const collected = expected < RARE_MATCHES ? Math.max(COLLECTED_WHEN_RARE, cap + 1) : cap + 1;
   const matches = db
     .select({ id: person.id, createdAt: person.createdAt, deletedAt: person.deletedAt })
@@ -77,13 +102,10 @@ async function search(db: Db, list: ListQuery, { q, trashed }: { q: string; tras
   const sorted = await db
     .select({ id: matches.id })
     .from(matches)
-    .orderBy(...(trashed ? [desc(matches.deletedAt)] : []), desc(matches.createdAt), desc(matches.id));
-  if (sorted.length < collected) return pageOf(sorted.map((match) => match.id));
+    .orderBy(...(trashed ? [desc(matches.deletedAt)] : []), ...newestFirstBy(matches.createdAt, matches.id));
+  if (sorted.length < collected) return pageFromIds(sorted.map((match) => match.id));
   return { rows: await onePage(db, list), total: cap, totalCapped: true };
 }
-
-const RARE_MATCHES = 1_000;
-const COLLECTED_WHEN_RARE = 2_000;
 
 const byIds = (db: Db, ids: string[]) =>
   db

@@ -1,28 +1,18 @@
-import { isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/database.ts';
 import { person, personSearchChunk } from '../../db/schema/index.ts';
 
-// Spelled like person_live_newest_idx (desc nulls last) so the planner can walk the index.
-export const newestFirst = [sql`${person.createdAt} desc nulls last`, sql`${person.id} desc nulls last`];
+/** Newest first by these columns, spelled like person_live_newest_idx (desc nulls last). */
+export const newestFirstBy = (createdAt: SQLWrapper, id: SQLWrapper) => [
+  sql`${createdAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+
+// Spelled like the index so that the planner can walk it.
+export const newestFirst = newestFirstBy(person.createdAt, person.id);
 
 /** `q` as a literal substring: `%`, `_` and `\` typed in the search box match themselves. */
 export const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-
-/**
- * From this many expected matches a search is taken newest first (newestMatchIds) rather than
- * found on the trigram index: that index builds its whole candidate set before the first row, 18 ms
- * for 30,000 candidates but 135–170 ms for a substring in every record (bench/README.md).
- */
-export const MANY_MATCHES = 10_000;
-
-/** How many people the planner expects to pass `where` (it plans the query, never runs it). */
-export async function expectedMatches(db: Db, where: SQL | undefined) {
-  const result = await db.execute(sql`explain (format json) select 1 from ${person} where ${where}`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const cell = row?.['QUERY PLAN'];
-  const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
-  return plan.Plan['Plan Rows'];
-}
 
 /** The far end of the ordinals (2^62): the chunks nearest it are the newest. */
 const NEWEST_ORDINAL = sql.raw('4611686018427387904');
@@ -52,7 +42,7 @@ export async function newestMatchIds(db: Db, q: string, count: number): Promise<
     .select({ id: newest.id })
     .from(newest)
     .where(sql`${newest.searchText} like lower(${containing(q)})`)
-    .orderBy(sql`${newest.createdAt} desc nulls last`, sql`${newest.id} desc nulls last`)
+    .orderBy(...newestFirstBy(newest.createdAt, newest.id))
     .limit(count);
   if (found.length === count) return found.map((match) => match.id);
   return newestMatchIdsByChunk(db, q, count);
@@ -68,7 +58,9 @@ export async function newestMatchIds(db: Db, q: string, count: number): Promise<
 export async function newestMatchIdsByChunk(db: Db, q: string, count: number): Promise<string[]> {
   const pattern = containing(q);
   for (let chunks = 64 + Math.ceil(count / 4); ; chunks *= 4) {
-    const result = await db.execute(sql`
+    const rows = await queryRows<{ walked: number; id: string | null }>(
+      db,
+      sql`
       with chunk as materialized (
         select from_created_at, from_id, to_created_at, to_id from ${personSearchChunk}
         where doc like person_search_chunk_text(lower(${pattern}))
@@ -90,8 +82,8 @@ export async function newestMatchIdsByChunk(db: Db, q: string, count: number): P
         ) p
         order by p.created_at desc nulls last, p.id desc nulls last
         limit ${count}
-      ) newest on true`);
-    const rows = (result as unknown as { rows: { walked: number; id: string | null }[] }).rows;
+      ) newest on true`,
+    );
     const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
     if (ids.length === count || (rows[0]?.walked ?? 0) < chunks) return ids;
   }

@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { personFixture } from '../../test/people.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -20,8 +21,7 @@ describe('the search chunks kept by triggers', () => {
     await harness.close();
   });
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await harness.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <Row>(query: SQL) => queryRows<Row>(harness.database.db, query);
 
   async function expectChunksCoverLivePeople() {
     const chunks = await rows<{

@@ -1,6 +1,6 @@
 import { count, isNull, sql } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS, type StatsResponse } from '#shared/api/stats.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, queryRows } from '../../db/database.ts';
 import { auditEvent, person, renewal } from '../../db/schema/index.ts';
 
 // The rule of src/shared/rules/course-validity.ts in SQL: a course is available through the last
@@ -58,7 +58,9 @@ export async function readStats(db: Db, validityYears: number): Promise<StatsRes
 /** Live people by month of passed date: the last 12 months up to the current one, zero-filled. */
 async function countByPassedMonth(db: Db): Promise<StatsResponse['byMonth']> {
   // Timestamps without time zone throughout, so month boundaries never shift with the session.
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ month: string; count: number }>(
+    db,
+    sql`
     select to_char(m.month, 'YYYY-MM') as month, count(${person.id})::int as count
     from generate_series(
       date_trunc('month', ${today}::timestamp) - interval '11 months',
@@ -71,7 +73,7 @@ async function countByPassedMonth(db: Db): Promise<StatsResponse['byMonth']> {
       and ${person.passedDate} < m.month + interval '1 month'
     group by m.month
     order by m.month
-  `);
-  const rows = (result as unknown as { rows: { month: string; count: number }[] }).rows;
+  `,
+  );
   return rows.map((row) => ({ month: row.month, count: Number(row.count) }));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/file-store.ts';
 
@@ -15,7 +15,9 @@ const BATCH_SIZE = 1000;
  */
 export async function findReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`
     select distinct ref.key from ${person} as p
     cross join lateral (values
       (p.signature_image ->> 'key'), (p.signature_image ->> 'thumbnailKey'),
@@ -23,8 +25,8 @@ export async function findReferencedKeys(db: Db, keys: readonly string[]): Promi
       (p.certificate_image ->> 'key'), (p.certificate_image ->> 'thumbnailKey'),
       (p.pdf ->> 'key'), (p.pdf ->> 'thumbnailKey')
     ) as ref(key)
-    where ref.key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`);
-  const rows = (result as unknown as { rows: { key: string }[] }).rows;
+    where ref.key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+  );
   return new Set(rows.map((row) => row.key));
 }
 
