@@ -91,6 +91,33 @@ describe('POST /api/verify', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it('answers each of many verifications sent at once with its own record', async () => {
+    const env = await setUp({ VERIFY_POW: 'false' });
+    const fin = uniqueFin();
+    // Serials JSON must escape on their way into one batched query: quotes, a backslash, non-ASCII.
+    const serials = ['SEC-"1"', 'SEC\\2', 'SÉC-3', "SEC-'4'"];
+    const rows = await Promise.all(
+      serials.map((eCertNumber) => insertPerson(env.database.db, { finNumber: fin, eCertNumber })),
+    );
+    const asked = [
+      ...serials.map((eCertNumber, index) => ({
+        body: { finNumber: fin, eCertNumber },
+        id: rows[index]?.id,
+      })),
+      { body: { finNumber: fin, eCertNumber: 'SEC-"1"' }, id: rows[0]?.id },
+      { body: { finNumber: fin, eCertNumber: 'sec-"1"' }, id: undefined },
+      { body: { finNumber: uniqueFin(), eCertNumber: 'SEC-"1"' }, id: undefined },
+    ];
+
+    const answers = await Promise.all(
+      asked.map(({ body }) => env.app.inject({ method: 'POST', url: '/api/verify', payload: body })),
+    );
+
+    expect(
+      answers.map((answer) => (answer.statusCode === 200 ? answer.json().id : answer.statusCode)),
+    ).toEqual(asked.map(({ id }) => id ?? 404));
+  });
+
   it('rejects blank numbers with 400 naming the field', async () => {
     const { app } = shared;
     const response = await verify(app, { finNumber: '   ', eCertNumber: 'SEC-0001' });
