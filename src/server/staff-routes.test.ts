@@ -116,6 +116,30 @@ describe('every staff route is guarded by the session hook', () => {
       expect(await notRefused({ cookie })).toEqual([]);
     });
 
+    it('extends a session that has been in use for an hour, and only such a session', async () => {
+      const due = await signInWith(testApp.app, email, TEST_PASSWORD);
+      const fresh = await signInWith(testApp.app, email, TEST_PASSWORD);
+      const expiresAt = async (cookie: string) =>
+        (
+          await testApp.database.db
+            .select({ at: session.expiresAt })
+            .from(session)
+            .where(eq(session.token, tokenOf(cookie)))
+        )[0]?.at.getTime() ?? 0;
+      // Twelve hours from sign-in, extended on use once an hour of them has passed.
+      await testApp.database.db
+        .update(session)
+        .set({ expiresAt: sql`now() + interval '10 hours'` })
+        .where(eq(session.token, tokenOf(due)));
+      const freshBefore = await expiresAt(fresh);
+
+      expect(await accepted(due)).toBe(200);
+      expect(await accepted(fresh)).toBe(200);
+
+      expect(await expiresAt(due)).toBeGreaterThan(Date.now() + 11.9 * 3600_000);
+      expect(await expiresAt(fresh)).toBe(freshBefore);
+    });
+
     it('refuses a session after sign-out', async () => {
       const cookie = await signInWith(testApp.app, email, TEST_PASSWORD);
       expect(await accepted(cookie)).toBe(200);

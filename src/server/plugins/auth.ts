@@ -3,15 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorCodes } from '#shared/api/errors.ts';
 import { type Auth, createAuth, type Role } from '../auth/create-auth.ts';
+import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
 import { AppError } from '../errors.ts';
 import { resolveMasterSecret } from '../secrets.ts';
 
-export interface StaffUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+export type StaffUser = SessionUser;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,15 +28,14 @@ const SIGN_IN_PATH = '/api/auth/sign-in/email';
 
 export default fp(
   async (app) => {
-    const auth = createAuth(app.db, app.config, resolveMasterSecret(app.config));
+    const secret = resolveMasterSecret(app.config);
+    const auth = createAuth(app.db, app.config, secret);
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
-    app.decorate('currentUser', async (request: FastifyRequest) => {
-      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!found || found.user.banned) return null;
-      const role: Role = found.user.role === 'admin' ? 'admin' : 'staff';
-      return { id: found.user.id, email: found.user.email, name: found.user.name, role };
-    });
+    const readSession = createSessionReader(app.db, auth, secret);
+    app.decorate('currentUser', (request: FastifyRequest) =>
+      readSession(request.headers.cookie, () => fromNodeHeaders(request.headers)),
+    );
 
     const perIp = app.rateLimit({ max: 10, timeWindow: 60_000 });
     const perAccount = app.rateLimit({

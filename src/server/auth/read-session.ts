@@ -1,0 +1,94 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { session, user } from '../db/schema/index.ts';
+import { type Auth, type Role, sessionLifetime } from './create-auth.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/**
+ * The user of a request's session cookie, or null: what Better Auth's getSession answers, for a
+ * fraction of its cost on every staff request. The cookie (`token.signature`, HMAC-SHA256 with the
+ * auth secret) is checked here and the session read with its user in one prepared query; Better
+ * Auth's getSession is asked only when it has something to write, for a session that has expired
+ * (it deletes the row) or is due to be extended. Its whole endpoint pipeline, two queries and an
+ * asynchronous Web Crypto check were 10% of the server's time on a staff list (bench/README.md).
+ */
+export function createSessionReader(db: Db, auth: Auth, secret: string) {
+  const key = Buffer.from(secret, 'utf8');
+  const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
+  const findSession = db
+    .select({
+      expiresAt: session.expiresAt,
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      banned: user.banned,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare('read_session');
+
+  /** Better Auth's own answer, for the cases where it writes. */
+  const askBetterAuth = async (headers: Headers) => {
+    const found = await auth.api.getSession({ headers });
+    return found ? toSessionUser(found.user) : null;
+  };
+
+  return async (cookieHeader: string | undefined, headers: () => Headers): Promise<SessionUser | null> => {
+    const token = signedValue(readCookie(cookieHeader, await cookieName), key);
+    if (!token) return null;
+    const [found] = await findSession.execute({ token });
+    if (!found) return null;
+    const now = Date.now();
+    const { expiresIn, updateAge } = sessionLifetime;
+    const dueForUpdate = found.expiresAt.getTime() - (expiresIn - updateAge) * 1000 <= now;
+    if (found.expiresAt.getTime() <= now || dueForUpdate) return askBetterAuth(headers());
+    return toSessionUser(found);
+  };
+}
+
+function toSessionUser(found: {
+  id: string;
+  email: string;
+  name: string;
+  role?: string | null;
+  banned?: boolean | null;
+}) {
+  if (found.banned) return null;
+  const role: Role = found.role === 'admin' ? 'admin' : 'staff';
+  return { id: found.id, email: found.email, name: found.name, role };
+}
+
+/** One cookie of a Cookie header, percent-decoded; the first of that name, as better-call reads it. */
+function readCookie(header: string | undefined, name: string): string | null {
+  for (const pair of header?.split(';') ?? []) {
+    const equals = pair.indexOf('=');
+    if (equals === -1 || pair.slice(0, equals).trim() !== name) continue;
+    const value = pair.slice(equals + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The value of a cookie signed as better-call signs it (`value.base64(HMAC-SHA256)`), or null. */
+function signedValue(cookie: string | null, key: Buffer): string | null {
+  if (!cookie) return null;
+  const dot = cookie.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = cookie.slice(0, dot);
+  const signature = Buffer.from(cookie.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', key).update(value).digest('base64'));
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? value : null;
+}
