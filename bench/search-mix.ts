@@ -40,7 +40,7 @@ try {
   const percentile = (list: number[], p: number) =>
     [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0;
   const line = (label: string, list: number[]) =>
-    `${label.padEnd(12)} ${String(list.length).padStart(5)} queries  p50 ${percentile(list, 0.5).toFixed(1)} ms  ` +
+    `${label.padEnd(12)} ${String(list.length).padStart(5)} queries  mean ${(list.reduce((sum, ms) => sum + ms, 0) / list.length).toFixed(1)} ms  p50 ${percentile(list, 0.5).toFixed(1)} ms  ` +
     `p95 ${percentile(list, 0.95).toFixed(1)} ms  max ${Math.max(...list).toFixed(1)} ms  ` +
     `over 50 ms: ${((100 * list.filter((ms) => ms > 50).length) / list.length).toFixed(1)} %`;
   console.log(

@@ -1,4 +1,4 @@
-import { isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
 import { person, personSearchChunk } from '../../db/schema/index.ts';
 
@@ -58,7 +58,7 @@ export async function newestMatchIds(db: Db, q: string, count: number): Promise<
 export async function newestMatchIdsByChunk(db: Db, q: string, count: number): Promise<string[]> {
   const pattern = containing(q);
   for (let chunks = 64 + Math.ceil(count / 4); ; chunks *= 4) {
-    const rows = await queryRows<{ walked: number; id: string | null }>(
+    const rows = await walkChunks(
       db,
       sql`
       with chunk as materialized (
@@ -87,4 +87,18 @@ export async function newestMatchIdsByChunk(db: Db, q: string, count: number): P
     const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
     if (ids.length === count || (rows[0]?.walked ?? 0) < chunks) return ids;
   }
+}
+
+/**
+ * Runs the chunk walk with the GiST walked in order. The planner cannot estimate how many chunks a
+ * pattern matches (13 expected, 1,095 found for "hi wi") and, expecting few, would read the whole
+ * 340 MB index into a bitmap and sort: 220 ms where the ordered walk takes 30.
+ */
+function walkChunks(db: Db, query: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+    );
+    return queryRows<{ walked: number; id: string | null }>(tx, query);
+  });
 }
