@@ -40,7 +40,11 @@ export async function explainQueries(
       await run();
       return [...captured];
     };
-    const findCertificateId = prepareFindCertificateId({ db });
+    // The verification lookup is prepared by name, as database.ts does on PostgreSQL.
+    const findCertificateId = prepareFindCertificateId({
+      prepareText: (name, text) => async (values) =>
+        (await recording.query({ name, text, values, rowMode: 'array' })).rows,
+    });
     const plans: Record<string, { sql: string; params: unknown[]; plan: string }> = {};
     const explain = async (name: string, query: Captured | undefined) => {
       if (!query) throw new Error(`no query captured for ${name}`);

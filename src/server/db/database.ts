@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
+import { preparePgliteStatement } from './pglite-statement.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,11 +25,20 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
+/**
+ * A statement prepared once by name, for the hottest lookups: each call only binds and executes.
+ * Values and result columns travel as text, so the SQL casts what it returns to text.
+ */
+export type TextStatement = (values: (string | null)[]) => Promise<(string | null)[][]>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The embedded engine, for the hot lookups that speak its wire protocol (pglite-statement.ts). */
-  pglite?: PGlite;
+  /**
+   * `text` prepared as the statement `name`: on PostgreSQL once per pooled connection; on PGlite
+   * through its wire protocol (pglite-statement.ts), since its own `query()` plans every call again.
+   */
+  prepareText(name: string, text: string): TextStatement;
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -87,6 +97,10 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   return {
     db,
     kind: 'postgres' as const,
+    prepareText:
+      (name: string, text: string): TextStatement =>
+      async (values) =>
+        (await pool.query<(string | null)[]>({ name, text, values, rowMode: 'array' })).rows,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     ping: async () => {
       await pool.query('select 1');
@@ -102,7 +116,7 @@ async function openPglite(dir: string, image?: Blob) {
   return {
     db,
     kind: 'pglite' as const,
-    pglite: client,
+    prepareText: (name: string, text: string) => preparePgliteStatement(client, name, text),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -119,6 +119,26 @@ describe('GET /api/certificates/:id', () => {
     const record = await insertPerson(masked.database.db, { finNumber: 'F0000004A', deletedAt: new Date() });
     expect((await get(masked, `/api/certificates/${record.id}`)).statusCode).toBe(404);
   });
+  it('answers each of many record pages asked for at once with its own record', async () => {
+    const { db } = unmasked.database;
+    const people = await Promise.all(
+      ['F0000006A', 'F0000007A', 'F0000007A'].map((finNumber, index) =>
+        insertPerson(db, { finNumber, tradeTested: `Course ${index}`, passedDate: `202${index}-01-01` }),
+      ),
+    );
+    const deleted = await insertPerson(db, { finNumber: 'F0000008A', deletedAt: new Date() });
+    const ids = [...people.map((person) => person.id), deleted.id, people[0]?.id, 'not-a-uuid'];
+
+    const answers = await Promise.all(ids.map((id) => get(unmasked, `/api/certificates/${id}`)));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 404, 200, 404]);
+    const shown = answers.slice(0, 3).map((answer) => answer.json());
+    expect(shown.map((body) => body.certificate.tradeTested)).toEqual(['Course 0', 'Course 1', 'Course 2']);
+    // The two records sharing a FIN each list both, newest passed first.
+    expect(
+      shown.map((body) => body.records.map((record: { courseName: string }) => record.courseName)),
+    ).toEqual([['Course 0'], ['Course 2', 'Course 1'], ['Course 2', 'Course 1']]);
+  });
 });
 
 describe('GET /api/certificates/:id/qr.svg', () => {

@@ -1,19 +1,16 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { preparePgliteStatement } from '../../db/pglite-statement.ts';
-import { person } from '../../db/schema/index.ts';
+import { batchedLookup } from '../verification/batched-lookup.ts';
 import type { CertificateRow } from './certificate-view.ts';
 
 type TrainingRow = { tradeTested: string; testLevel: string; passedDate: string; testResult: string };
 export type FoundCertificate = { row: CertificateRow; records: TrainingRow[] };
 
 /**
- * On PGlite the record and its FIN's training records come back in one prepared statement, as one
- * JSON value: PGlite parses and plans every `query()` again, which made two queries cost 2.3 ms of
- * CPU per record page (bench/README.md).
+ * The live records of a batch of ids (a JSON array), each with its FIN's training records, as one
+ * JSON value a record: one statement answers a whole batch, where a record page took two queries.
  */
-const RECORD_AS_JSON = `
-select json_build_object(
+const FIND_CERTIFICATES = `
+select p.id::text, json_build_object(
   'row', json_build_object(
     'id', p.id, 'name', p.name, 'dob', p.dob, 'gender', p.gender, 'nationality', p.nationality,
     'passportNumber', p.passport_number, 'finNumber', p.fin_number, 'eCertNumber', p.e_cert_number,
@@ -33,53 +30,28 @@ select json_build_object(
              order by passed_date desc, created_at desc
              limit 200) r), '[]'::json)
 )::text
-from person p
-where p.id = $1 and p.deleted_at is null
-limit 1`;
+from json_array_elements_text($1::json) as k(id)
+join person p on p.id = k.id::uuid and p.deleted_at is null`;
 
-function prepareOnPglite(pglite: NonNullable<Database['pglite']>) {
-  const run = preparePgliteStatement(pglite, 'find_certificate_json', RECORD_AS_JSON);
+type FoundJson = {
+  row: Omit<CertificateRow, 'revokedAt'> & { revokedAt: string | null };
+  records: TrainingRow[];
+};
+
+/**
+ * One live record by id (a well-formed UUID), and every live record sharing its FIN, newest passed
+ * date first. Lookups arriving in the same turn of the event loop share one query (batched-lookup.ts).
+ */
+export function prepareFindCertificate({ prepareText }: Pick<Database, 'prepareText'>) {
+  const findMany = prepareText('find_certificates', FIND_CERTIFICATES);
+  const lookup = batchedLookup(async (ids: string[]) => {
+    const found = new Map((await findMany([JSON.stringify(ids)])).map(([id, json]) => [id, json]));
+    return ids.map((id) => found.get(id) ?? null);
+  });
   return async (id: string): Promise<FoundCertificate | null> => {
-    const json = (await run([id]))[0]?.[0];
+    const json = await lookup(id);
     if (!json) return null;
-    const found = JSON.parse(json) as {
-      row: Omit<CertificateRow, 'revokedAt'> & { revokedAt: string | null };
-      records: TrainingRow[];
-    };
-    const { revokedAt } = found.row;
-    return {
-      row: { ...found.row, revokedAt: revokedAt ? new Date(revokedAt) : null },
-      records: found.records,
-    };
-  };
-}
-
-/** One live record by id, and every live record sharing its FIN (newest passed date first). */
-export function prepareFindCertificate({ db, pglite }: Pick<Database, 'db' | 'pglite'>) {
-  if (pglite) return prepareOnPglite(pglite);
-  const byId = db
-    .select()
-    .from(person)
-    .where(and(eq(person.id, sql.placeholder('id')), isNull(person.deletedAt)))
-    .limit(1)
-    .prepare('find_certificate');
-  const byFin = db
-    .select({
-      tradeTested: person.tradeTested,
-      testLevel: person.testLevel,
-      passedDate: person.passedDate,
-      testResult: person.testResult,
-    })
-    .from(person)
-    .where(and(eq(person.finNumber, sql.placeholder('finNumber')), isNull(person.deletedAt)))
-    .orderBy(desc(person.passedDate), desc(person.createdAt))
-    .limit(200)
-    .prepare('find_training_records');
-
-  return async (id: string): Promise<FoundCertificate | null> => {
-    const [row] = await byId.execute({ id });
-    if (!row) return null;
-    const records = await byFin.execute({ finNumber: row.finNumber });
-    return { row, records };
+    const { row, records } = JSON.parse(json) as FoundJson;
+    return { row: { ...row, revokedAt: row.revokedAt ? new Date(row.revokedAt) : null }, records };
   };
 }
