@@ -1,5 +1,5 @@
+import { batchedLookup } from '../../db/batched-lookup.ts';
 import type { Database } from '../../db/database.ts';
-import { batchedLookup } from '../verification/batched-lookup.ts';
 import type { CertificateRow } from './certificate-view.ts';
 
 type TrainingRow = { tradeTested: string; testLevel: string; passedDate: string; testResult: string };
@@ -40,7 +40,7 @@ type FoundJson = {
 
 /**
  * One live record by id (a well-formed UUID), and every live record sharing its FIN, newest passed
- * date first. Lookups arriving in the same turn of the event loop share one query (batched-lookup.ts).
+ * date first. Lookups arriving in the same turn of the event loop share one query (db/batched-lookup.ts).
  */
 export function prepareFindCertificate({ prepareText }: Pick<Database, 'prepareText'>) {
   const findMany = prepareText('find_certificates', FIND_CERTIFICATES);
