@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '#server/db/database.ts';
+import { type Db, prepareOnPool } from '#server/db/database.ts';
 import * as schema from '#server/db/schema/index.ts';
 import { findPeople } from '#server/features/people/find-people.ts';
 import { prepareFindCertificateId } from '#server/features/verification/find-certificate-id.ts';
@@ -40,11 +40,7 @@ export async function explainQueries(
       await run();
       return [...captured];
     };
-    // The verification lookup is prepared by name, as database.ts does on PostgreSQL.
-    const findCertificateId = prepareFindCertificateId({
-      prepareText: (name, text) => async (values) =>
-        (await recording.query({ name, text, values, rowMode: 'array' })).rows,
-    });
+    const findCertificateId = prepareFindCertificateId({ prepareText: prepareOnPool(recording) });
     const plans: Record<string, { sql: string; params: unknown[]; plan: string }> = {};
     const explain = async (name: string, query: Captured | undefined) => {
       if (!query) throw new Error(`no query captured for ${name}`);

@@ -7,8 +7,6 @@ import type { Db } from '../db/database.ts';
 import { account, session, user, verification } from '../db/schema/index.ts';
 
 export const MIN_PASSWORD_LENGTH = 10;
-/** How long a session lives (seconds), and how old it gets before a request extends it. */
-export const sessionLifetime = { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 };
 export type Role = 'admin' | 'staff';
 
 /**
@@ -23,7 +21,7 @@ export function createAuth(db: Db, config: Config, secret: string) {
     basePath: '/api/auth',
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
-    session: sessionLifetime,
+    session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     plugins: [
       admin({ defaultRole: 'staff', adminRoles: ['admin'], roles: { admin: adminAc, staff: userAc } }),
     ],

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { session, user } from '../db/schema/index.ts';
-import { type Auth, type Role, sessionLifetime } from './create-auth.ts';
+import type { Auth, Role } from './create-auth.ts';
 
 export interface SessionUser {
   id: string;
@@ -18,10 +18,17 @@ export interface SessionUser {
  * Auth's getSession is asked only when it has something to write, for a session that has expired
  * (it deletes the row) or is due to be extended. Its whole endpoint pipeline, two queries and an
  * asynchronous Web Crypto check were 10% of the server's time on a staff list (bench/README.md).
+ * The cookie's name, the signing secret and the session lifetimes are read from Better Auth's own
+ * context, so the two checks cannot drift apart.
  */
-export function createSessionReader(db: Db, auth: Auth, secret: string) {
-  const key = Buffer.from(secret, 'utf8');
-  const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
+export function createSessionReader(db: Db, auth: Auth) {
+  const settings = auth.$context.then((context) => ({
+    cookieName: context.authCookies.sessionToken.name,
+    key: Buffer.from(context.secret, 'utf8'),
+    // Seconds: a session lives expiresIn, and is extended once updateAge of it has passed.
+    expiresIn: context.sessionConfig.expiresIn,
+    updateAge: context.sessionConfig.updateAge,
+  }));
   const findSession = db
     .select({
       expiresAt: session.expiresAt,
@@ -43,12 +50,12 @@ export function createSessionReader(db: Db, auth: Auth, secret: string) {
   };
 
   return async (cookieHeader: string | undefined, headers: () => Headers): Promise<SessionUser | null> => {
-    const token = signedValue(readCookie(cookieHeader, await cookieName), key);
+    const { cookieName, key, expiresIn, updateAge } = await settings;
+    const token = signedValue(readCookie(cookieHeader, cookieName), key);
     if (!token) return null;
     const [found] = await findSession.execute({ token });
     if (!found) return null;
     const now = Date.now();
-    const { expiresIn, updateAge } = sessionLifetime;
     const dueForUpdate = found.expiresAt.getTime() - (expiresIn - updateAge) * 1000 <= now;
     if (found.expiresAt.getTime() <= now || dueForUpdate) return askBetterAuth(headers());
     return toSessionUser(found);

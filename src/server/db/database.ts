@@ -31,6 +31,13 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
  */
 export type TextStatement = (values: (string | null)[]) => Promise<(string | null)[][]>;
 
+/** `prepareText` on a pg pool (or anything with its `query`): named, so each connection plans it once. */
+export const prepareOnPool =
+  (pool: Pick<pg.Pool, 'query'>) =>
+  (name: string, text: string): TextStatement =>
+  async (values) =>
+    (await pool.query<(string | null)[]>({ name, text, values, rowMode: 'array' })).rows;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -97,10 +104,7 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   return {
     db,
     kind: 'postgres' as const,
-    prepareText:
-      (name: string, text: string): TextStatement =>
-      async (values) =>
-        (await pool.query<(string | null)[]>({ name, text, values, rowMode: 'array' })).rows,
+    prepareText: prepareOnPool(pool),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     ping: async () => {
       await pool.query('select 1');

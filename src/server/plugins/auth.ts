@@ -28,11 +28,10 @@ const SIGN_IN_PATH = '/api/auth/sign-in/email';
 
 export default fp(
   async (app) => {
-    const secret = resolveMasterSecret(app.config);
-    const auth = createAuth(app.db, app.config, secret);
+    const auth = createAuth(app.db, app.config, resolveMasterSecret(app.config));
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
-    const readSession = createSessionReader(app.db, auth, secret);
+    const readSession = createSessionReader(app.db, auth);
     app.decorate('currentUser', (request: FastifyRequest) =>
       readSession(request.headers.cookie, () => fromNodeHeaders(request.headers)),
     );

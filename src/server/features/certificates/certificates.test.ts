@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingStatements } from '../../test/counting-statements.ts';
 import { insertPerson } from '../../test/people.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { prepareFindCertificate } from './find-certificate.ts';
 
 let masked: TestApp;
 let unmasked: TestApp;
@@ -138,6 +140,24 @@ describe('GET /api/certificates/:id', () => {
     expect(
       shown.map((body) => body.records.map((record: { courseName: string }) => record.courseName)),
     ).toEqual([['Course 0'], ['Course 2', 'Course 1'], ['Course 2', 'Course 1']]);
+  });
+});
+
+describe('prepareFindCertificate', () => {
+  it('reads the records asked for at once with one statement', async () => {
+    const { database } = masked;
+    const people = await Promise.all(
+      ['F0000009A', 'F0000010A'].map((finNumber) => insertPerson(database.db, { finNumber })),
+    );
+    const counting = countingStatements(database);
+    const findCertificate = prepareFindCertificate(counting);
+
+    const found = await Promise.all(
+      [...people.map((person) => person.id), '00000000-0000-4000-8000-000000000000'].map(findCertificate),
+    );
+
+    expect(found.map((record) => record?.row.finNumber ?? null)).toEqual(['F0000009A', 'F0000010A', null]);
+    expect(counting.executions()).toBe(1);
   });
 });
 

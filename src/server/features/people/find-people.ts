@@ -78,18 +78,21 @@ const MANY_MATCHES = 10_000;
  *   matches a few hundred people scattered through the years: 40–90 ms to reach newest first,
  *   4–9 ms to collect;
  * - under MANY_MATCHES: up to 101 past the page from the trigram index, which also counts them;
- *   when there are more, the page is walked newest first (rarely far, for so common a one);
  * - more: newest first through newestMatchIds, which also reaches matches that are all old.
- * Trash searches are taken as rare. The total counts SEARCH_COUNT_AHEAD past the page at most.
+ * When the trigram index gives as many as were collected, there are more, and only the page is
+ * still to find: through newestMatchIds too (walking the whole newest-first index for it took
+ * 300–800 ms for a substring whose matches are all old, "017-09"), or for the trash, which has no
+ * chunks, by walking it. Trash searches are taken as rare. The total counts SEARCH_COUNT_AHEAD past
+ * the page at most.
  */
 async function search(db: Db, list: ListQuery, { q, trashed }: { q: string; trashed: boolean }) {
   const cap = list.offset + SEARCH_COUNT_AHEAD;
   const expected = trashed ? 0 : await expectedMatches(db, list.where);
-  /** The page out of the matches in list order, and the total they give (all of them, or more). */
-  const pageFromIds = async (ids: string[]) => ({
+  /** The page out of the newest matches `ids`, and the total of `matched` (all of them, or more). */
+  const pageFromIds = async (ids: string[], matched = ids.length) => ({
     rows: await byIds(db, ids.slice(list.offset, list.offset + list.pageSize)).orderBy(...list.order),
-    total: Math.min(ids.length, cap),
-    totalCapped: ids.length > cap,
+    total: Math.min(matched, cap),
+    totalCapped: matched > cap,
   });
   if (expected >= MANY_MATCHES) return pageFromIds(await newestMatchIds(db, q, cap + 1));
   const collected = expected < RARE_MATCHES ? Math.max(COLLECTED_WHEN_RARE, cap + 1) : cap + 1;
@@ -104,12 +107,8 @@ async function search(db: Db, list: ListQuery, { q, trashed }: { q: string; tras
     .from(matches)
     .orderBy(...(trashed ? [desc(matches.deletedAt)] : []), ...newestFirstBy(matches.createdAt, matches.id));
   if (sorted.length < collected) return pageFromIds(sorted.map((match) => match.id));
-  // More than were collected: only the page itself is still to find. Walking the whole newest-first
-  // index for it took 300–800 ms for a substring whose matches are all old ("017-09", a serial's
-  // year and month); newestMatchIds tests the newest people first and then skips by chunks.
   if (trashed) return { rows: await onePage(db, list), total: cap, totalCapped: true };
-  const newest = await newestMatchIds(db, q, list.offset + list.pageSize);
-  return { ...(await pageFromIds(newest)), total: cap, totalCapped: true };
+  return pageFromIds(await newestMatchIds(db, q, list.offset + list.pageSize), collected);
 }
 
 const byIds = (db: Db, ids: string[]) =>

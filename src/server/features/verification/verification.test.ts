@@ -2,8 +2,10 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationMessages } from '#shared/api/verification.ts';
+import { countingStatements } from '../../test/counting-statements.ts';
 import { insertPerson } from '../../test/people.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { prepareFindCertificateId } from './find-certificate-id.ts';
 
 // A tiny PBKDF2 cost keeps solving fast in Node; the browser's cost is measured separately.
 const POW_ENV = { VERIFY_POW_COST: '1', AUTH_SECRET: 'x'.repeat(40) };
@@ -116,6 +118,23 @@ describe('POST /api/verify', () => {
     expect(
       answers.map((answer) => (answer.statusCode === 200 ? answer.json().id : answer.statusCode)),
     ).toEqual(asked.map(({ id }) => id ?? 404));
+  });
+
+  it('looks up the pairs asked for at once with one statement', async () => {
+    const { database } = shared;
+    const fin = uniqueFin();
+    const rows = await Promise.all(
+      ['SEC-A', 'SEC-B'].map((eCertNumber) => insertPerson(database.db, { finNumber: fin, eCertNumber })),
+    );
+    const counting = countingStatements(database);
+    const findCertificateId = prepareFindCertificateId(counting);
+
+    const ids = await Promise.all(
+      ['SEC-A', 'SEC-B', 'SEC-X'].map((serial) => findCertificateId(fin, serial)),
+    );
+
+    expect(ids).toEqual([rows[0]?.id, rows[1]?.id, null]);
+    expect(counting.executions()).toBe(1);
   });
 
   it('rejects blank numbers with 400 naming the field', async () => {
