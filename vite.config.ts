@@ -29,31 +29,57 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: 'src/client',
-  publicDir: '../../public',
-  plugins: [react(), precompress()],
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    // dist/client/.vite/manifest.json: chunk graph the bench reads to size each page's first paint.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Keep the UI kit and React in their own long-cached chunks. Only what the first page
-        // needs ('$initial'): staff-only components and charts stay in the dashboard's lazy chunks.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-              tags: ['$initial'],
+/**
+ * In the server's build (entry-server.tsx), route loaders get the cache of the render they run
+ * for instead of the browser's one cache (src/client/lib/query-client.server.ts).
+ */
+function serverQueryClient(): Plugin {
+  const browserModule = '#client/lib/query-client.ts';
+  return {
+    name: 'server-query-client',
+    enforce: 'pre',
+    apply: (_, env) => Boolean(env.isSsrBuild),
+    resolveId: (source) =>
+      source === browserModule ? path.resolve('src/client/lib/query-client.server.ts') : null,
+  };
+}
+
+// `vite build` builds the browser's client; `vite build --ssr entry-server.tsx` the server's
+// renderer of landing pages (src/server/plugins/client.ts), into dist/render.
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root: 'src/client',
+        publicDir: false,
+        plugins: [react(), serverQueryClient()],
+        build: { outDir: '../../dist/render', emptyOutDir: true },
+      }
+    : {
+        root: 'src/client',
+        publicDir: '../../public',
+        plugins: [react(), precompress()],
+        build: {
+          outDir: '../../dist/client',
+          emptyOutDir: true,
+          // dist/client/.vite/manifest.json: chunk graph the bench reads to size each page's first paint.
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              // Keep the UI kit and React in their own long-cached chunks. Only what the first page
+              // needs ('$initial'): staff-only components and charts stay in the dashboard's lazy chunks.
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                    tags: ['$initial'],
+                  },
+                  { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'] },
+                ],
+              },
             },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'] },
-          ],
+          },
         },
+        server: { proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
       },
-    },
-  },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
-});
+);

@@ -1,9 +1,10 @@
-// `npm start` runs this first: build the client when it is missing or older than its sources.
+// `npm start` runs this first: build the client and the server's renderer of landing pages when
+// either is missing or older than their sources.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const builtIndex = 'dist/client/index.html';
+const builtFiles = ['dist/client/index.html', 'dist/render/entry-server.js'];
 const sources = ['src/client', 'src/shared', 'public', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(entry) {
@@ -13,9 +14,11 @@ function newestMtime(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const builtAt = Math.min(...builtFiles.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log('Building the client (first start or changed sources)...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+  for (const ssr of [[], ['--ssr', 'entry-server.tsx']]) {
+    const result = spawnSync('npx', ['vite', 'build', ...ssr, '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }

@@ -1,22 +1,23 @@
 // Only the Mantine styles public pages need block the first paint; see the file.
 import './app/mantine-public.css';
 import './app/global.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
-import { cssVariablesResolver, theme } from './app/theme.ts';
+import { hydrate } from '@tanstack/react-query';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type DataRouter, RouterProvider } from 'react-router';
+import type { ServerState } from '#shared/server-state.ts';
+import { AppProviders } from './app/app-providers.tsx';
+import { createRouter, loadLazyRoutes } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 
 const StaffOverlays = lazy(() => import('./app/staff-overlays.tsx'));
-const onStaffPage = () => router.state.location.pathname.startsWith('/dashboard');
+
+const onStaffPage = (router: DataRouter) => router.state.location.pathname.startsWith('/dashboard');
 
 /** Loads the staff pages' toasts and dialogs (9 kB gzipped) only once a staff page opens. */
-function StaffOverlaysWhenNeeded() {
-  const [needed, setNeeded] = useState(onStaffPage);
-  useEffect(() => router.subscribe(() => onStaffPage() && setNeeded(true)), []);
+function StaffOverlaysWhenNeeded({ router }: { router: DataRouter }) {
+  const [needed, setNeeded] = useState(() => onStaffPage(router));
+  useEffect(() => router.subscribe(() => onStaffPage(router) && setNeeded(true)), [router]);
   return needed ? (
     <Suspense fallback={null}>
       <StaffOverlays />
@@ -24,21 +25,36 @@ function StaffOverlaysWhenNeeded() {
   ) : null;
 }
 
+const app = (router: DataRouter) => (
+  <AppProviders queryClient={queryClient}>
+    <RouterProvider router={router} />
+    <StaffOverlaysWhenNeeded router={router} />
+  </AppProviders>
+);
+
+/** What the server rendered the page from, when it did (src/server/plugins/server-render.ts). */
+function readServerState(): ServerState | null {
+  const element = document.getElementById('server-state');
+  return element?.textContent ? (JSON.parse(element.textContent) as ServerState) : null;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+const serverState = readServerState();
 
-// A transition, so React renders the first page in slices that yield to the browser instead of
-// one long task (Lighthouse mobile total blocking time on /verify ~400 ms -> ~150 ms).
-const appRoot = createRoot(root);
-startTransition(() => {
-  appRoot.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <RouterProvider router={router} />
-          <StaffOverlaysWhenNeeded />
-        </MantineProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+if (serverState) {
+  // The page is already on screen: take it over with the same data and route modules, so the
+  // first render matches it and nothing is fetched again.
+  hydrate(queryClient, serverState.queries);
+  loadLazyRoutes(window.location).then(() =>
+    // A transition, so that taking the page over yields to the browser in slices (see below).
+    startTransition(() => {
+      hydrateRoot(root, app(createRouter(serverState.router)));
+    }),
   );
-});
+} else {
+  // A transition, so React renders the first page in slices that yield to the browser instead of
+  // one long task (Lighthouse mobile total blocking time on /verify ~400 ms -> ~150 ms).
+  const appRoot = createRoot(root);
+  startTransition(() => appRoot.render(app(createRouter())));
+}

@@ -177,6 +177,8 @@ export async function openPage(page: Page, pagePath: string, heading?: string) {
   const h1 = page.getByRole('heading', { level: 1 });
   if (heading === undefined) await expect(h1).toBeVisible();
   else await expect(h1).toHaveText(heading);
+  // A page the server rendered shows before its scripts have taken it over.
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   return response;
 }
 

@@ -9,7 +9,9 @@ const markup = {
   gender: "{{constructor.constructor('window.__xss = 5')()}}",
 };
 
-const injected = 'img[src="/xss-probe.png"], svg[onload], a[href^="javascript:"], script:not([src])';
+// A page the server renders carries its data in a JSON block, which the browser never runs.
+const injected =
+  'img[src="/xss-probe.png"], svg[onload], a[href^="javascript:"], script:not([src]):not([type="application/json"])';
 
 test('a record whose text fields hold HTML and script shows them as text, public and staff pages alike', async ({
   page,
@@ -37,6 +39,16 @@ test('a record whose text fields hold HTML and script shows them as text, public
     await expect(page.locator(injected), path).toHaveCount(0);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss), path).toBeUndefined();
   }
+
+  // The server renders the record page: the text is escaped in its markup, and the JSON block the
+  // browser takes the page over with holds no "<" that could close it.
+  const html = await (await request.get(`/info/${person.id}`)).text();
+  expect(html).toContain(`id="root"><style`);
+  expect(html).toContain('&lt;script&gt;window.__xss = 2&lt;/script&gt;');
+  expect(html).not.toContain(markup.nationality);
+  const state = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(state).toContain(tag);
+  expect(state).not.toContain('<');
 
   // The public record page shows the text as typed: escaped, not dropped.
   await page.goto(`/info/${person.id}`);

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { LoadingBar } from '#client/components/layout/loading-bar.tsx';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { siteQuery } from '#client/features/site/api/site-query.ts';
@@ -10,7 +10,7 @@ const article = (name: 'about' | 'privacy' | 'terms' | 'security' | 'supported-b
   lazy: async () => (await import('./routes/article.tsx')).articleRoute(name),
 });
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     id: 'root',
     loader: () => queryClient.ensureQueryData(siteQuery()),
@@ -78,4 +78,24 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** The browser's router; `hydrationData` is what the server rendered the page with (entry-server.tsx). */
+export const createRouter = (hydrationData?: HydrationState) =>
+  createBrowserRouter(routes, { hydrationData });
+
+/**
+ * Loads the lazy route modules a location needs, into `routes`, so that a page the server rendered
+ * can be taken over in one synchronous render (React Router resolves them before rendering).
+ */
+export async function loadLazyRoutes(location: Location) {
+  const lazyRoutes = (matchRoutes(routes, location) ?? []).flatMap(({ route }) =>
+    route.lazy ? [route] : [],
+  );
+  await Promise.all(
+    lazyRoutes.map(async (route) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}

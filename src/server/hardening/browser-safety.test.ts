@@ -61,7 +61,7 @@ describe('Content-Security-Policy', () => {
     },
   );
 
-  it('holds for the page the client serves: every script is a same-origin file, no inline handler', async () => {
+  it('holds for the page the client serves: every script is a same-origin file or a JSON data block, no inline handler', async () => {
     const built = fs.existsSync(path.join(clientDir, 'index.html'));
     // Before `npm run build` (npm test builds after the API tests), the template is what will be served.
     const html = built
@@ -71,6 +71,13 @@ describe('Content-Security-Policy', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes = '', body = ''] of scripts) {
+      // The data a server-rendered page carries: never run, and with no "<" that could end it.
+      if (/\btype="application\/json"/.test(attributes)) {
+        expect(attributes).not.toMatch(/\bsrc=/);
+        expect(() => JSON.parse(body)).not.toThrow();
+        expect(body).not.toContain('<');
+        continue;
+      }
       // Same-origin files only: an absolute path when built, the template's relative entry before.
       expect(attributes).toMatch(built ? /\bsrc="\/[^/]/ : /\bsrc="\.\/[\w.-]+"/);
       expect(body.trim()).toBe('');

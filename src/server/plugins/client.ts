@@ -5,11 +5,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isClientRoute } from '#shared/routes.ts';
-import { createPagePreloads } from './page-preloads.ts';
+import { createLandingPages, createPagePreloads } from './page-preloads.ts';
+import { createServerRender, loadRenderPage } from './server-render.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    serveClient(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+    serveClient(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   }
 }
 
@@ -21,6 +22,10 @@ export default fp(
     const indexFile = path.join(clientDir, 'index.html');
     const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
     const pageHtml = indexHtml === null ? null : createPagePreloads(clientDir, indexHtml);
+    const landingPage = createLandingPages(clientDir);
+    const renderPage = indexHtml === null ? null : await loadRenderPage();
+    const serverRender =
+      renderPage && indexHtml !== null ? createServerRender(app, indexHtml, renderPage) : null;
 
     if (indexHtml !== null) {
       await app.register(fastifyStatic, {
@@ -39,12 +44,19 @@ export default fp(
       });
     }
 
-    app.decorate('serveClient', (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate('serveClient', async (request: FastifyRequest, reply: FastifyReply) => {
       if (pageHtml === null) {
         return reply.code(503).type('text/plain').send('The client is not built. Run `npm run build`.');
       }
       const pathname = request.url.split('?')[0] ?? '/';
       const known = isClientRoute(pathname);
+      const page = known ? landingPage(pathname) : null;
+      const rendered = page && serverRender ? await serverRender(request, pathname, page) : null;
+      if (rendered !== null) {
+        // A record page carries the record: like its API answer, it is not stored anywhere.
+        const cacheControl = page?.sameForEveryone ? 'no-cache' : 'no-store';
+        return reply.header('cache-control', cacheControl).type('text/html; charset=utf-8').send(rendered);
+      }
       return reply
         .code(known ? 200 : 404)
         .header('cache-control', 'no-cache')

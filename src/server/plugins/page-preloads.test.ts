@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPagePreloads } from './page-preloads.ts';
+import { createLandingPages, createPagePreloads } from './page-preloads.ts';
 
 const html = '<html><head><title>t</title></head><body></body></html>';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-preloads-'));
@@ -44,5 +44,29 @@ describe('createPagePreloads', () => {
     expect(page('/dashboard/peoples')).toBe(html);
     expect(page('')).toBe(html);
     expect(createPagePreloads(path.join(dir, 'missing'), html)('/verify')).toBe(html);
+  });
+});
+
+describe('createLandingPages', () => {
+  const landingPage = createLandingPages(dir);
+
+  it("gives each landing page's data with the query key the browser caches it under", () => {
+    expect(landingPage('/verify')?.data).toEqual([
+      { url: '/api/site', queryKey: ['site'] },
+      { url: '/api/content/verify', queryKey: ['content', 'verify'] },
+    ]);
+    expect(landingPage('/verify')?.sameForEveryone).toBe(true);
+    const id = '4ef4a8de-1e94-499b-904c-2cdd09c8ec61';
+    expect(landingPage(`/info/${id}`)).toMatchObject({
+      data: [{ url: '/api/site' }, { url: `/api/certificates/${id}`, queryKey: ['certificate', id] }],
+      sameForEveryone: false,
+      renderable: true,
+    });
+  });
+
+  it('renders a record page on the server only for a well-formed id', () => {
+    expect(landingPage('/info/nope')?.renderable).toBe(false);
+    expect(landingPage('/info/%22%3E')?.renderable).toBe(false);
+    expect(landingPage('/dashboard')).toBeNull();
   });
 });

@@ -7,22 +7,49 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** An API answer a landing page's first render waits for, and the client's query key for it. */
+export interface PageData {
+  url: string;
+  queryKey: unknown[];
+}
+
+const site: PageData = { url: '/api/site', queryKey: ['site'] };
+const content = (name: string): PageData => ({ url: `/api/content/${name}`, queryKey: ['content', name] });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The pages people land on from outside, with the route module and the API data each one waits
- * for before it renders (see the loaders in src/client/app/routes). Every page also waits for
- * /api/site (the root loader).
+ * for before it renders (see the loaders in src/client/app/routes; every page also waits for
+ * /api/site, the root loader's). `sameForEveryone`: the page shows only the site's configured
+ * content, so a rendering of it can be kept (server-render.ts).
  */
-const landingPages: { pattern: RegExp; module: string; data: (match: RegExpExecArray) => string[] }[] = [
+const landingPages: {
+  pattern: RegExp;
+  module: string;
+  data: (match: RegExpExecArray) => PageData[];
+  sameForEveryone: boolean;
+}[] = [
   {
     pattern: /^\/$/,
     module: 'app/routes/home.tsx',
-    data: () => ['/api/content/home', '/api/content/courses'],
+    data: () => [site, content('home'), content('courses')],
+    sameForEveryone: true,
   },
-  { pattern: /^\/verify\/?$/, module: 'app/routes/verify.tsx', data: () => ['/api/content/verify'] },
+  {
+    pattern: /^\/verify\/?$/,
+    module: 'app/routes/verify.tsx',
+    data: () => [site, content('verify')],
+    sameForEveryone: true,
+  },
   {
     pattern: /^\/info\/([^/]+)\/?$/,
     module: 'app/routes/info.tsx',
-    data: (match) => [`/api/certificates/${encodeURIComponent(safeDecode(match[1] ?? ''))}`],
+    data: (match) => {
+      const id = safeDecode(match[1] ?? '');
+      return [site, { url: `/api/certificates/${encodeURIComponent(id)}`, queryKey: ['certificate', id] }];
+    },
+    sameForEveryone: false,
   },
 ];
 
@@ -41,16 +68,22 @@ function staticImports(manifest: Manifest, key: string, into: Set<string>) {
   return into;
 }
 
+export interface LandingPage {
+  /** `<link rel=modulepreload>` tags for the page's route chunk and the chunks it imports. */
+  moduleLinks: string;
+  data: PageData[];
+  sameForEveryone: boolean;
+  /** Whether the page can be rendered on the server: a record page only for a well-formed id. */
+  renderable: boolean;
+}
+
 /**
- * index.html for a landing page, with `<link rel=preload>` hints for what its first render waits
- * on: the page's lazy route chunk (and the chunks it imports) and its API data. Without them the
- * browser learns of these only after the entry script has run, one round trip after another;
- * with them everything downloads at once (Lighthouse mobile LCP on /verify 3.0 s -> 2.3 s).
- * Returns `html` unchanged when the build has no manifest.
+ * Finds the landing page for a path, from the build's manifest (dist/client/.vite/manifest.json).
+ * Null for other pages, and for every page when the build has no manifest.
  */
-export function createPagePreloads(clientDir: string, html: string) {
+export function createLandingPages(clientDir: string) {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) return () => html;
+  if (!fs.existsSync(manifestFile)) return () => null;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const entry = staticImports(manifest, 'index.html', new Set());
   const moduleLinks = new Map(
@@ -62,16 +95,40 @@ export function createPagePreloads(clientDir: string, html: string) {
       return [module, links.join('')];
     }),
   );
-  // crossorigin: a same-origin fetch() has credentials mode "same-origin", which this matches.
-  const fetchLink = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
 
-  return (pathname: string) => {
+  return (pathname: string): LandingPage | null => {
     for (const page of landingPages) {
       const match = page.pattern.exec(pathname);
       if (!match) continue;
-      const hints = moduleLinks.get(page.module) + ['/api/site', ...page.data(match)].map(fetchLink).join('');
-      return html.replace('</head>', `${hints}</head>`);
+      const data = page.data(match);
+      const renderable = data.every(
+        ({ queryKey }) => queryKey[0] !== 'certificate' || UUID.test(String(queryKey[1])),
+      );
+      return {
+        moduleLinks: moduleLinks.get(page.module) ?? '',
+        data,
+        sameForEveryone: page.sameForEveryone,
+        renderable,
+      };
     }
-    return html;
+    return null;
+  };
+}
+
+/**
+ * index.html for a landing page the browser renders itself, with `<link rel=preload>` hints for
+ * what its first render waits on: the page's lazy route chunk (and the chunks it imports) and its
+ * API data. Without them the browser learns of these only after the entry script has run, one
+ * round trip after another; with them everything downloads at once (Lighthouse mobile LCP on
+ * /verify 3.0 s -> 2.3 s). Returns `html` unchanged for other pages.
+ */
+export function createPagePreloads(clientDir: string, html: string) {
+  const landingPage = createLandingPages(clientDir);
+  // crossorigin: a same-origin fetch() has credentials mode "same-origin", which this matches.
+  const fetchLink = ({ url }: PageData) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
+  return (pathname: string) => {
+    const page = landingPage(pathname);
+    if (!page) return html;
+    return html.replace('</head>', `${page.moduleLinks}${page.data.map(fetchLink).join('')}</head>`);
   };
 }

@@ -25,7 +25,8 @@ export function SiteFooter() {
             </li>
           ))}
         </Group>
-        <Text size="sm" mt="lg">
+        {/* A page the server rendered keeps the server's year where the reader's clock differs. */}
+        <Text size="sm" mt="lg" suppressHydrationWarning>
           © {new Date().getFullYear()} {site.issuerName}
         </Text>
       </Container>

@@ -5,6 +5,10 @@ import type { FileView } from '#shared/api/certificates.ts';
 /** The signature in its three states: shown, failed to load, or absent (SPEC §5). */
 export function SignatureImage({ file, name }: { file: FileView | null; name: string }) {
   const [failed, setFailed] = useState(false);
+  // On a page rendered on the server the image may have failed before React was listening.
+  const failedAlready = (image: HTMLImageElement | null) => {
+    if (image?.complete && image.naturalWidth === 0) setFailed(true);
+  };
   if (!file) return <Text c="dimmed">No signature available</Text>;
   if (failed) return <Text c="red.8">Signature failed to load</Text>;
   return (
@@ -15,6 +19,7 @@ export function SignatureImage({ file, name }: { file: FileView | null; name: st
         h={80}
         w="auto"
         fit="contain"
+        ref={failedAlready}
         onError={() => setFailed(true)}
       />
       <Text component="figcaption" size="sm" c="dimmed">
