@@ -16,13 +16,16 @@ declare module 'fastify' {
 
 export const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
 
-/** Serves the built client: hashed assets cached for a year, index.html for every client route. */
+/**
+ * Serves the built client: hashed assets cached for a year, index.html for every client route, and
+ * the landing pages rendered on the server when the renderer is built (server-render.ts).
+ */
 export default fp(
   async (app) => {
     const indexFile = path.join(clientDir, 'index.html');
     const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-    const pageHtml = indexHtml === null ? null : createPagePreloads(clientDir, indexHtml);
     const landingPage = createLandingPages(clientDir);
+    const pageHtml = indexHtml === null ? null : createPagePreloads(landingPage, indexHtml);
     const renderPage = indexHtml === null ? null : await loadRenderPage();
     const serverRender =
       renderPage && indexHtml !== null ? createServerRender(app, indexHtml, renderPage) : null;

@@ -20,7 +20,7 @@ fs.writeFileSync(
     'app/routes/home.tsx': { file: 'assets/home-1.js' },
   }),
 );
-const page = createPagePreloads(dir, html);
+const page = createPagePreloads(createLandingPages(dir), html);
 
 describe('createPagePreloads', () => {
   it("hints a landing page's route chunks (not the entry's) and the data it waits for", () => {
@@ -43,7 +43,7 @@ describe('createPagePreloads', () => {
   it('leaves other pages, and a build without a manifest, as they are', () => {
     expect(page('/dashboard/peoples')).toBe(html);
     expect(page('')).toBe(html);
-    expect(createPagePreloads(path.join(dir, 'missing'), html)('/verify')).toBe(html);
+    expect(createPagePreloads(createLandingPages(path.join(dir, 'missing')), html)('/verify')).toBe(html);
   });
 });
 
