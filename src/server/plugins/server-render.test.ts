@@ -62,15 +62,15 @@ describe('server render of landing pages', () => {
     ]);
     expect(html).toContain('<head><title>Check | Portal</title>');
     expect(html).not.toContain('<title>Portal</title>');
-    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
+    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"/><script src="/start-after-paint.js"');
     expect(html).toContain(
       '<div id="root"><h1>Check</h1></div><script type="application/json" id="server-state">',
     );
-    // The page shows without its scripts: they come after what it shows.
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    // The page shows without its scripts: they are fetched once it has painted, entry first.
     expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/verify-1.js">',
+      '<script src="/start-after-paint.js" defer data-modules="/assets/index-1.js /assets/react-1.js /assets/verify-1.js"></script></head>',
     );
+    expect(html).not.toMatch(/type="module"|modulepreload/);
   });
 
   it('writes the data so that nothing in it can close the JSON block', async () => {
