@@ -62,7 +62,9 @@ describe('server render of landing pages', () => {
     ]);
     expect(html).toContain('<head><title>Check | Portal</title>');
     expect(html).not.toContain('<title>Portal</title>');
-    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"/><script src="/start-after-paint.js"');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/a.svg"/><script src="/start-after-paint.js"',
+    );
     expect(html).toContain(
       '<div id="root"><h1>Check</h1></div><script type="application/json" id="server-state">',
     );
