@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchedLookup } from './batched-lookup.ts';
+import { batchedLookup, batchedStatement } from './batched-lookup.ts';
 
 /** A lookup that doubles numbers and records the keys of each call it gets. */
 function recordingLookup() {
@@ -52,5 +52,24 @@ describe('batchedLookup', () => {
 
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(await lookup(3)).toBe(3);
+  });
+});
+
+describe('batchedStatement', () => {
+  it("sends the batch as one JSON parameter and gives each key the value of its position's row", async () => {
+    const sent: (string | null)[][] = [];
+    // Answers out of order, and not at all for the second key.
+    const lookup = batchedStatement<{ id: string }>(async (values) => {
+      sent.push(values);
+      return [
+        ['3', 'third'],
+        ['1', 'first'],
+      ];
+    });
+
+    const values = await Promise.all(['a', 'b', 'a'].map((id) => lookup({ id })));
+
+    expect(values).toEqual(['first', null, 'third']);
+    expect(sent).toEqual([['[{"id":"a"},{"id":"b"},{"id":"a"}]']]);
   });
 });

@@ -1,3 +1,5 @@
+import type { TextStatement } from './database.ts';
+
 /** The most keys one call of `lookupMany` is given. */
 const MAX_BATCH = 100;
 
@@ -35,4 +37,20 @@ export function batchedLookup<Key, Value>(lookupMany: (keys: Key[]) => Promise<V
       waiting.push({ key, resolve, reject });
       if (waiting.length === 1) setImmediate(dispatch);
     });
+}
+
+/**
+ * A batched lookup through one prepared statement that takes the whole batch as its one
+ * parameter, a JSON array of the keys, and answers with rows of (the key's position in that array,
+ * counted from 1, and its value): `json_array_elements(...) with ordinality`. A key without a row
+ * gets null.
+ */
+export function batchedStatement<Key>(statement: TextStatement) {
+  return batchedLookup(async (keys: Key[]) => {
+    const values: (string | null)[] = keys.map(() => null);
+    for (const [position, value] of await statement([JSON.stringify(keys)])) {
+      values[Number(position) - 1] = value ?? null;
+    }
+    return values;
+  });
 }

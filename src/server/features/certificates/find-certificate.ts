@@ -1,4 +1,4 @@
-import { batchedLookup } from '../../db/batched-lookup.ts';
+import { batchedStatement } from '../../db/batched-lookup.ts';
 import type { Database } from '../../db/database.ts';
 import type { CertificateRow } from './certificate-view.ts';
 
@@ -10,7 +10,7 @@ export type FoundCertificate = { row: CertificateRow; records: TrainingRow[] };
  * JSON value a record: one statement answers a whole batch, where a record page took two queries.
  */
 const FIND_CERTIFICATES = `
-select p.id::text, json_build_object(
+select k.position, json_build_object(
   'row', json_build_object(
     'id', p.id, 'name', p.name, 'dob', p.dob, 'gender', p.gender, 'nationality', p.nationality,
     'passportNumber', p.passport_number, 'finNumber', p.fin_number, 'eCertNumber', p.e_cert_number,
@@ -30,7 +30,7 @@ select p.id::text, json_build_object(
              order by passed_date desc, created_at desc
              limit 200) r), '[]'::json)
 )::text
-from json_array_elements_text($1::json) as k(id)
+from json_array_elements_text($1::json) with ordinality as k(id, position)
 join person p on p.id = k.id::uuid and p.deleted_at is null`;
 
 type FoundJson = {
@@ -43,11 +43,7 @@ type FoundJson = {
  * date first. Lookups arriving in the same turn of the event loop share one query (db/batched-lookup.ts).
  */
 export function prepareFindCertificate({ prepareText }: Pick<Database, 'prepareText'>) {
-  const findMany = prepareText('find_certificates', FIND_CERTIFICATES);
-  const lookup = batchedLookup(async (ids: string[]) => {
-    const found = new Map((await findMany([JSON.stringify(ids)])).map(([id, json]) => [id, json]));
-    return ids.map((id) => found.get(id) ?? null);
-  });
+  const lookup = batchedStatement<string>(prepareText('find_certificates', FIND_CERTIFICATES));
   return async (id: string): Promise<FoundCertificate | null> => {
     const json = await lookup(id);
     if (!json) return null;

@@ -1,4 +1,4 @@
-import { batchedLookup } from '../../db/batched-lookup.ts';
+import { batchedStatement } from '../../db/batched-lookup.ts';
 import type { Database } from '../../db/database.ts';
 
 interface Pair {
@@ -8,9 +8,10 @@ interface Pair {
 
 /** The live records of a batch of (FIN, serial) pairs, given as a JSON array of `{ fin, serial }`. */
 const FIND_CERTIFICATE_IDS = `
-select p.fin_number, p.e_cert_number, p.id::text
-  from json_to_recordset($1::json) as k(fin text, serial text)
-  join person p on p.fin_number = k.fin and p.e_cert_number = k.serial and p.deleted_at is null`;
+select k.position, p.id::text
+  from json_array_elements($1::json) with ordinality as k(pair, position)
+  join person p on p.fin_number = k.pair->>'fin' and p.e_cert_number = k.pair->>'serial'
+   and p.deleted_at is null`;
 
 /**
  * The verification lookup: exact, case-sensitive matches on the unique (FIN, serial) index among
@@ -20,15 +21,6 @@ select p.fin_number, p.e_cert_number, p.id::text
  * prepared once, so each batch only binds and executes.
  */
 export function prepareFindCertificateId({ prepareText }: Pick<Database, 'prepareText'>) {
-  const findIds = prepareText('find_certificate_ids', FIND_CERTIFICATE_IDS);
-  const lookup = batchedLookup(async (batch: Pair[]) => {
-    const found = new Map<string, string>();
-    for (const [fin, serial, id] of await findIds([JSON.stringify(batch)])) {
-      found.set(pairKey({ fin: fin ?? '', serial: serial ?? '' }), id ?? '');
-    }
-    return batch.map((pair) => found.get(pairKey(pair)) ?? null);
-  });
+  const lookup = batchedStatement<Pair>(prepareText('find_certificate_ids', FIND_CERTIFICATE_IDS));
   return (fin: string, serial: string): Promise<string | null> => lookup({ fin, serial });
 }
-
-const pairKey = ({ fin, serial }: Pair) => JSON.stringify([fin, serial]);
