@@ -17,8 +17,6 @@ function newestMtime(entry) {
 const builtAt = Math.min(...builtFiles.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log('Building the client (first start or changed sources)...');
-  for (const ssr of [[], ['--ssr', 'entry-server.tsx']]) {
-    const result = spawnSync('npx', ['vite', 'build', ...ssr, '--logLevel', 'warn'], { stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,7 +1,7 @@
-import { dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { ServerState } from '#shared/server-state.ts';
+import type { RenderPage } from '#shared/server-state.ts';
 import { AppProviders } from './app/app-providers.tsx';
 import { routes } from './app/router.tsx';
 import { renderQueryClient } from './lib/query-client.server.ts';
@@ -9,17 +9,12 @@ import { renderQueryClient } from './lib/query-client.server.ts';
 /** The browser's StaffOverlaysWhenNeeded (main.tsx) renders nothing on a landing page either. */
 const StaffOverlaysWhenNeeded = () => null;
 
-export interface RenderedPage {
-  html: string;
-  state: ServerState;
-}
-
 /**
  * Renders a landing page on the server, from API answers the server has already fetched (`data`,
  * by query key), so that the browser paints it before any script has run. Null when the page
  * cannot be rendered so (a redirect or an error): the browser then renders it itself.
  */
-export async function renderPage(url: string, data: [QueryKey, unknown][]): Promise<RenderedPage | null> {
+export const renderPage: RenderPage = async (url, data) => {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity } },
   });
@@ -38,4 +33,4 @@ export async function renderPage(url: string, data: [QueryKey, unknown][]): Prom
     const { loaderData } = context;
     return { html, state: { router: { loaderData }, queries: dehydrate(queryClient) } };
   });
-}
+};

@@ -41,11 +41,15 @@ test.describe('landing pages rendered on the server', () => {
     await expect(submit).toBeEnabled();
   });
 
-  test('a page the server does not render (an unknown record) is rendered by the browser', async ({
+  test('a record page comes rendered and not stored; an unknown record is left to the browser', async ({
     page,
     request,
     consoleGuard,
   }) => {
+    const known = await request.get(`/info/${await verifyByApi(request, DEMO_PAIRS[0])}`);
+    expect(known.headers()['cache-control']).toBe('no-store');
+    expect(await known.text()).toContain('id="server-state"');
+
     const unknown = '00000000-0000-4000-8000-000000000000';
     const html = await (await request.get(`/info/${unknown}`)).text();
     expect(html).toContain('<div id="root"></div>');

@@ -89,13 +89,10 @@ export const createRouter = (hydrationData?: HydrationState) =>
  * can be taken over in one synchronous render (React Router resolves them before rendering).
  */
 export async function loadLazyRoutes(location: Location) {
-  const lazyRoutes = (matchRoutes(routes, location) ?? []).flatMap(({ route }) =>
-    route.lazy ? [route] : [],
-  );
   await Promise.all(
-    lazyRoutes.map(async (route) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    (matchRoutes(routes, location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy === 'function')
+        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
     }),
   );
 }

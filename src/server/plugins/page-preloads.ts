@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isPersonId } from '../features/people/find-people.ts';
 
 interface ManifestChunk {
   file: string;
@@ -16,19 +17,19 @@ export interface PageData {
 const site: PageData = { url: '/api/site', queryKey: ['site'] };
 const content = (name: string): PageData => ({ url: `/api/content/${name}`, queryKey: ['content', name] });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The pages people land on from outside, with the route module and the API data each one waits
  * for before it renders (see the loaders in src/client/app/routes; every page also waits for
  * /api/site, the root loader's). `sameForEveryone`: the page shows only the site's configured
- * content, so a rendering of it can be kept (server-render.ts).
+ * content, so a rendering of it can be kept (server-render.ts). `renderable`: whether the server
+ * may render it (a record page only for a well-formed id).
  */
 const landingPages: {
   pattern: RegExp;
   module: string;
   data: (match: RegExpExecArray) => PageData[];
   sameForEveryone: boolean;
+  renderable?: (match: RegExpExecArray) => boolean;
 }[] = [
   {
     pattern: /^\/$/,
@@ -46,12 +47,15 @@ const landingPages: {
     pattern: /^\/info\/([^/]+)\/?$/,
     module: 'app/routes/info.tsx',
     data: (match) => {
-      const id = safeDecode(match[1] ?? '');
+      const id = recordId(match);
       return [site, { url: `/api/certificates/${encodeURIComponent(id)}`, queryKey: ['certificate', id] }];
     },
     sameForEveryone: false,
+    renderable: (match) => isPersonId(recordId(match)),
   },
 ];
+
+const recordId = (match: RegExpExecArray) => safeDecode(match[1] ?? '');
 
 function safeDecode(segment: string) {
   try {
@@ -100,15 +104,11 @@ export function createLandingPages(clientDir: string) {
     for (const page of landingPages) {
       const match = page.pattern.exec(pathname);
       if (!match) continue;
-      const data = page.data(match);
-      const renderable = data.every(
-        ({ queryKey }) => queryKey[0] !== 'certificate' || UUID.test(String(queryKey[1])),
-      );
       return {
         moduleLinks: moduleLinks.get(page.module) ?? '',
-        data,
+        data: page.data(match),
         sameForEveryone: page.sameForEveryone,
-        renderable,
+        renderable: page.renderable?.(match) ?? true,
       };
     }
     return null;

@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerState } from '#shared/server-state.ts';
+import type { RenderedPage, RenderPage } from '#shared/server-state.ts';
 import type { LandingPage } from './page-preloads.ts';
-
-type RenderPage = (
-  url: string,
-  data: [unknown[], unknown][],
-) => Promise<{ html: string; state: ServerState } | null>;
 
 const renderModule = fileURLToPath(new URL('../../../dist/render/entry-server.js', import.meta.url));
 
@@ -52,7 +47,7 @@ function startScriptsAfterPaint(html: string) {
   return withoutModules.replace('</head>', () => `${starter}</head>`);
 }
 
-function fillTemplate(template: string, page: LandingPage, rendered: { html: string; state: ServerState }) {
+function fillTemplate(template: string, page: LandingPage, rendered: RenderedPage) {
   let hoisted = HOISTED.exec(rendered.html)?.[0] ?? '';
   const body = rendered.html.slice(hoisted.length);
   let html = template;
