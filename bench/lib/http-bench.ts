@@ -172,6 +172,14 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
       headers: staff,
       nextRequest: () => ({ method: 'GET', path: '/api/people?page=500' }),
     },
+    {
+      name: 'stats',
+      // The dashboard's home: counts by validity and by month over every live record.
+      connections: options.staffConnections,
+      okStatuses: [200],
+      headers: staff,
+      nextRequest: () => ({ method: 'GET', path: '/api/stats' }),
+    },
   ];
 }
 

@@ -52,6 +52,9 @@ export const person = pgTable(
     index('person_live_newest_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`${t.deletedAt} is null`),
+    // The dashboard's numbers: validity and passed month are ranges of passed dates, counted on
+    // this index alone instead of testing every row (2 s at a million records).
+    index('person_live_passed_idx').on(t.passedDate).where(sql`${t.deletedAt} is null`),
     // Staff search for a rare substring: the trigram index finds the few matches directly.
     index('person_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

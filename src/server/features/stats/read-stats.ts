@@ -1,28 +1,29 @@
-import { count, isNull, sql } from 'drizzle-orm';
+import { count, isNull, type SQL, sql } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS, type StatsResponse } from '#shared/api/stats.ts';
 import { type Db, queryRows } from '../../db/database.ts';
-import { auditEvent, person, renewal } from '../../db/schema/index.ts';
+import { auditEvent, person, personLiveCount, renewal } from '../../db/schema/index.ts';
 
-// The rule of src/shared/rules/course-validity.ts in SQL: a course is available through the last
-// day of its period (UTC), and `date + interval 'N years'` ends a 29 February on 28 February, as
-// courseExpiryDate does. Today is the UTC calendar day, whatever the session's time zone.
+// Today is the UTC calendar day, whatever the session's time zone.
 const today = sql`(now() at time zone 'utc')::date`;
-const expiryOf = (years: number) => sql`(${person.passedDate} + make_interval(years => ${years}::int))::date`;
+
+/**
+ * The first passed date whose course is still available on `day`, by the rule of
+ * src/shared/rules/course-validity.ts in SQL: a course ends on its passed date + N years (a 29
+ * February on 28 February, as `date + interval` does), an end that never decreases as the passed
+ * date grows. So the courses available on a day are those passed on or after one date, counted as
+ * a range of person_live_passed_idx (testing every row took 0.5 s at a million records). That date
+ * is the day N years back, or the day after it: N years back from a 29 February is a 28 February,
+ * whose course ended the day before.
+ */
+export const firstPassedDateAvailableOn = (day: SQL, years: number) => sql`(
+  select case when (back + make_interval(years => ${years}::int))::date < ${day} then back + 1 else back end
+  from (select (${day} - make_interval(years => ${years}::int))::date as back) going_back
+)`;
 
 /** The dashboard's numbers, counted by the database over live records; no row is loaded. */
 export async function readStats(db: Db, validityYears: number): Promise<StatsResponse> {
-  const expiry = expiryOf(validityYears);
   const [[counts], [renewals], byMonth, latest] = await Promise.all([
-    db
-      .select({
-        people: count(),
-        valid: count(sql`case when ${expiry} >= ${today} then 1 end`),
-        expiringSoon: count(
-          sql`case when ${expiry} between ${today} and ${today} + ${EXPIRING_SOON_DAYS}::int then 1 end`,
-        ),
-      })
-      .from(person)
-      .where(isNull(person.deletedAt)),
+    countByValidity(db, validityYears),
     db.select({ n: count() }).from(renewal).where(isNull(renewal.deletedAt)),
     countByPassedMonth(db),
     db
@@ -55,23 +56,46 @@ export async function readStats(db: Db, validityYears: number): Promise<StatsRes
   };
 }
 
+/**
+ * Live people (from the total the triggers keep), those whose course is available today, and those
+ * of them whose course ends within EXPIRING_SOON_DAYS: not available any more on the day after.
+ */
+async function countByValidity(db: Db, years: number) {
+  const availableFrom = firstPassedDateAvailableOn(today, years);
+  const stillAvailableFrom = firstPassedDateAvailableOn(
+    sql`${today} + ${EXPIRING_SOON_DAYS + 1}::int`,
+    years,
+  );
+  const livePassed = (range: SQL) =>
+    sql`(select count(*)::int from ${person} where ${person.deletedAt} is null and ${range})`;
+  return queryRows<{ people: number | null; valid: number; expiringSoon: number }>(
+    db,
+    sql`select
+      (select ${personLiveCount.n}::int from ${personLiveCount}) as people,
+      ${livePassed(sql`${person.passedDate} >= ${availableFrom}`)} as valid,
+      ${livePassed(sql`${person.passedDate} >= ${availableFrom} and ${person.passedDate} < ${stillAvailableFrom}`)} as "expiringSoon"`,
+  );
+}
+
 /** Live people by month of passed date: the last 12 months up to the current one, zero-filled. */
 async function countByPassedMonth(db: Db): Promise<StatsResponse['byMonth']> {
   // Timestamps without time zone throughout, so month boundaries never shift with the session.
+  const thisMonth = sql`date_trunc('month', ${today}::timestamp)`;
+  const firstMonth = sql`${thisMonth} - interval '11 months'`;
   const rows = await queryRows<{ month: string; count: number }>(
     db,
     sql`
-    select to_char(m.month, 'YYYY-MM') as month, count(${person.id})::int as count
-    from generate_series(
-      date_trunc('month', ${today}::timestamp) - interval '11 months',
-      date_trunc('month', ${today}::timestamp),
-      interval '1 month'
-    ) as m(month)
-    left join ${person}
-      on ${person.deletedAt} is null
-      and ${person.passedDate} >= m.month
-      and ${person.passedDate} < m.month + interval '1 month'
-    group by m.month
+    select to_char(m.month, 'YYYY-MM') as month, coalesce(counted.n, 0)::int as count
+    from generate_series(${firstMonth}, ${thisMonth}, interval '1 month') as m(month)
+    left join (
+      -- One range of person_live_passed_idx, read without visiting a row.
+      select date_trunc('month', ${person.passedDate}::timestamp) as month, count(*) as n
+      from ${person}
+      where ${person.deletedAt} is null
+        and ${person.passedDate} >= ${firstMonth}
+        and ${person.passedDate} < ${thisMonth} + interval '1 month'
+      group by 1
+    ) counted on counted.month = m.month
     order by m.month
   `,
   );

@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordFields, RenewalView } from '#shared/api/people.ts';
 import type { StatsResponse } from '#shared/api/stats.ts';
 import { courseExpiryDate } from '#shared/rules/course-validity.ts';
+import { queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { firstPassedDateAvailableOn } from './read-stats.ts';
 
 // Four years: every passed date then has an exact expiry, even around 29 February.
 const YEARS = 4;
@@ -127,5 +129,27 @@ describe('GET /api/stats', () => {
     expect(result.latestChanges[1]).toMatchObject({ entityId: ids[10], action: 'create' });
     expect(result.latestChanges[1]?.fields).toContain('passedDate');
     expect(result.latestChanges.map((c) => c.entityId)).not.toContain(ids[1]);
+  });
+
+  it('counts by the same rule as a record page: every day of 2027-2029 and around 29 February', async () => {
+    // The counts are ranges of passed dates starting at firstPassedDateAvailableOn; for each day and
+    // period, the date it answers must be the first whose course the shared rule still calls
+    // available that day. Leap days are the edge: 2028-02-29 back 1, 2 or 3 years is a 28 February.
+    const rows: { day: string; years: number; first: string }[] = [];
+    for (let years = 1; years <= 5; years++) {
+      const days = await queryRows<{ day: string; first: string }>(
+        testApp.database.db,
+        sql`select day::date::text as day, ${firstPassedDateAvailableOn(sql`day::date`, years)}::text as first
+            from generate_series('2027-01-01'::date, '2029-12-31'::date, interval '1 day') as day`,
+      );
+      rows.push(...days.map((row) => ({ ...row, years })));
+    }
+    expect(rows).toHaveLength(1096 * 5);
+    const dayBefore = (date: string) => iso(Date.parse(`${date}T00:00:00Z`) - 86_400_000);
+    const wrong = rows.filter(
+      ({ day, years, first }) =>
+        courseExpiryDate(first, years) < day || courseExpiryDate(dayBefore(first), years) >= day,
+    );
+    expect(wrong).toEqual([]);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "person_live_passed_idx" ON "person" USING btree ("passed_date") WHERE "person"."deleted_at" is null;
