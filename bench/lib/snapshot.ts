@@ -42,10 +42,11 @@ export function createSnapshot(): Snapshot {
     fs.copyFileSync(from, path.join(dir, file));
   }
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' });
   return {
     dir,
-    commit: git('rev-parse', '--short', 'HEAD'),
+    commit: git('rev-parse', '--short', 'HEAD').trim(),
+    // Not trimmed: a porcelain line starts with its two status columns, the first often a space.
     uncommitted: git('status', '--porcelain', '--', ...PARTS)
       .split('\n')
       .filter(Boolean)

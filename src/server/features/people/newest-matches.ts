@@ -1,6 +1,6 @@
-import { isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, isNull, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
-import { person, personSearchChunk } from '../../db/schema/index.ts';
+import { person, personSearchChunk, personSearchPunctuation } from '../../db/schema/index.ts';
 
 /** Newest first by these columns, spelled like person_live_newest_idx (desc nulls last). */
 export const newestFirstBy = (createdAt: SQLWrapper, id: SQLWrapper) => [
@@ -28,13 +28,16 @@ const NEWEST_TESTED_FIRST = 20_000;
  * The ids of the newest `count` live people matching `q` (fewer if there are not so many), newest
  * first. The newest people are tested one by one first, on the index that carries their search
  * text; a substring whose matches are rare there (or all old, like a serial's year) is then found
- * through person_search_chunk.
+ * through person_search_chunk. Both start below the newest month a match can be in, when `q`
+ * holds a character pg_trgm cannot see (newestMatchBefore).
  */
 export async function newestMatchIds(db: Db, q: string, count: number): Promise<string[]> {
+  const before = await newestMatchBefore(db, q);
+  if (before === 'no match') return [];
   const newest = db
     .select({ id: person.id, createdAt: person.createdAt, searchText: person.searchText })
     .from(person)
-    .where(isNull(person.deletedAt))
+    .where(and(isNull(person.deletedAt), before ? lt(person.createdAt, before) : undefined))
     .orderBy(...newestFirst)
     .limit(NEWEST_TESTED_FIRST)
     .as('newest');
@@ -45,26 +48,62 @@ export async function newestMatchIds(db: Db, q: string, count: number): Promise<
     .orderBy(...newestFirstBy(newest.createdAt, newest.id))
     .limit(count);
   if (found.length === count) return found.map((match) => match.id);
-  return newestMatchIdsByChunk(db, q, count);
+  return newestMatchIdsByChunk(db, q, count, before);
+}
+
+/** Characters pg_trgm reads; a search for any other finds where to start in person_search_punctuation. */
+const TRIGRAM_CHARACTERS = /^[a-z0-9 ]*$/;
+
+/**
+ * For a `q` holding a character pg_trgm cannot see (a '-' of a serial), the start of the month
+ * after the newest in which a live person may match it, from person_search_punctuation: every
+ * match holds each of `q`'s grams, so none is newer than the oldest of their newest months.
+ * 'no match' when one of the grams is in no month; null when `q` has no such gram (the test here
+ * only saves a query: the database decides, by its own lower()).
+ */
+export async function newestMatchBefore(db: Db, q: string): Promise<Date | 'no match' | null> {
+  if (TRIGRAM_CHARACTERS.test(q.toLowerCase())) return null;
+  const [row] = await queryRows<{ anyInNoMonth: boolean | null; before: Date | string | null }>(
+    db,
+    sql`select bool_or(newest is null) as "anyInNoMonth", min(newest) + interval '1 month' as "before"
+        from person_search_punctuation_grams(lower(${q})) g
+        cross join lateral (
+          select max(${personSearchPunctuation.month}) as newest from ${personSearchPunctuation}
+          where ${personSearchPunctuation.gram} = g
+        ) listed`,
+  );
+  if (row?.anyInNoMonth) return 'no match';
+  return row?.before ? new Date(row.before) : null;
 }
 
 /**
- * The same through person_search_chunk: the GiST walks chunks newest first, passing over those
- * without the pattern's trigrams, and the people of the chunks it yields are tested and sorted.
+ * The same through person_search_chunk: the GiST walks chunks newest first (from the one holding
+ * the newest person created before `before`, when given), passing over those without the
+ * pattern's trigrams, and the people of the chunks it yields are tested and sorted.
  * The matches in the first n chunks are all the matches down to the oldest of them, so when they
  * are enough they are right; otherwise it asks again with four times the chunks, until the walk
  * has run out.
  */
-export async function newestMatchIdsByChunk(db: Db, q: string, count: number): Promise<string[]> {
+export async function newestMatchIdsByChunk(
+  db: Db,
+  q: string,
+  count: number,
+  before: Date | null = null,
+): Promise<string[]> {
   const pattern = containing(q);
+  // The chunk holding the newest person created before `before`, or the newest chunk.
+  const start = before
+    ? sql`(select ordinal from ${personSearchChunk} where from_created_at < ${before}
+           order by from_created_at desc, from_id desc limit 1)`
+    : sql`${NEWEST_ORDINAL}::bigint`;
   for (let chunks = 64 + Math.ceil(count / 4); ; chunks *= 4) {
     const rows = await walkChunks(
       db,
       sql`
       with chunk as materialized (
         select from_created_at, from_id, to_created_at, to_id from ${personSearchChunk}
-        where doc like person_search_chunk_text(lower(${pattern}))
-        order by ordinal <-> ${NEWEST_ORDINAL}::bigint
+        where doc like person_search_chunk_text(lower(${pattern})) and ordinal <= ${start}
+        order by ordinal <-> ${start}
         limit ${chunks}
       )
       select walked.n as "walked", newest.id from (select count(*)::int as n from chunk) walked

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { personFixture } from '../../test/people.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { newestMatchIds, newestMatchIdsByChunk } from './newest-matches.ts';
+import { newestMatchBefore, newestMatchIds, newestMatchIdsByChunk } from './newest-matches.ts';
 
 /**
  * person_search_chunk is kept by triggers and only ever narrows a search down: every way people
@@ -53,6 +53,18 @@ describe('the search chunks kept by triggers', () => {
     return chunks.length;
   }
 
+  /** Every live person's grams pg_trgm cannot see are listed for the month it was created in. */
+  async function expectPunctuationListsLivePeople() {
+    const missing = await rows<{ gram: string }>(sql`
+      select g as gram from person p cross join lateral person_search_punctuation_grams(p.search_text) g
+      where p.deleted_at is null and not exists (
+        select 1 from person_search_punctuation l
+        where l.gram = g and l.month = date_trunc('month', p.created_at, 'UTC'))`);
+    expect(missing).toEqual([]);
+    const [listed] = await rows<{ n: number }>(sql`select count(*)::int as n from person_search_punctuation`);
+    return listed?.n ?? 0;
+  }
+
   async function expectWalkMatchesLike(patterns: string[]) {
     for (const q of patterns) {
       const expected = await rows<{ id: string }>(sql`
@@ -79,6 +91,7 @@ describe('the search chunks kept by triggers', () => {
   it('cover every live person through inserts, edits, trash, restore, deletes and truncate', async () => {
     const db = harness.database.db;
     expect(await expectChunksCoverLivePeople()).toBe(1);
+    expect(await expectPunctuationListsLivePeople()).toBe(0);
 
     const inserted = await db.insert(person).values(people(600, 'a')).returning({ id: person.id });
     for (const batch of [people(200, 'b'), people(200, 'c')]) await db.insert(person).values(batch);
@@ -87,6 +100,7 @@ describe('the search chunks kept by triggers', () => {
     for (let i = 0; i < 3; i++)
       await db.insert(person).values(people(50, `t${i}`).map((p) => ({ ...p, createdAt: now })));
     expect(await expectChunksCoverLivePeople()).toBeGreaterThan(20);
+    expect(await expectPunctuationListsLivePeople()).toBeGreaterThan(100);
 
     const ids = inserted.map((row) => row.id);
     await db
@@ -103,10 +117,15 @@ describe('the search chunks kept by triggers', () => {
       .where(inArray(person.id, ids.slice(300, 350)));
     await db.delete(person).where(eq(person.id, ids[500] as string));
     await expectChunksCoverLivePeople();
+    await expectPunctuationListsLivePeople();
     await expectWalkMatchesLike([
       'renamed-again',
       'bec-2016-',
       '-2019',
+      '2015-',
+      '-2024-a',
+      'bec-2031',
+      'c-2o',
       'person a 1',
       'c0001',
       'nobody',
@@ -116,6 +135,7 @@ describe('the search chunks kept by triggers', () => {
 
     await db.execute(sql`truncate person`);
     expect(await expectChunksCoverLivePeople()).toBe(1);
+    expect(await expectPunctuationListsLivePeople()).toBe(0);
   });
 
   it('find room for a split by renumbering when neighbouring ordinals are consecutive', async () => {
@@ -126,5 +146,23 @@ describe('the search chunks kept by triggers', () => {
     await db.insert(person).values(people(1500, 's'));
     await expectChunksCoverLivePeople();
     await expectWalkMatchesLike(['person s', 'person r 1', '-2020-']);
+  });
+
+  it('start a search for a substring pg_trgm cannot see below the newest month that can match', async () => {
+    const db = harness.database.db;
+    await db.execute(sql`truncate person`);
+    await db
+      .insert(person)
+      .values([
+        personFixture({ eCertNumber: 'BEC-2016-X1', createdAt: new Date('2016-03-10T00:00:00Z') }),
+        personFixture({ eCertNumber: 'BEC-2016-X2', createdAt: new Date('2016-07-31T23:00:00Z') }),
+        personFixture({ eCertNumber: 'BEC-2024-X3', createdAt: new Date('2024-02-02T00:00:00Z') }),
+      ]);
+    // Each gram of the pattern bounds it: "c-2016" is in July 2016 at the newest, "6-x2" in March.
+    expect(await newestMatchBefore(db, 'C-2016')).toEqual(new Date('2016-08-01T00:00:00Z'));
+    expect(await newestMatchBefore(db, '2016-X1')).toEqual(new Date('2016-04-01T00:00:00Z'));
+    expect(await newestMatchBefore(db, 'bec-2099')).toBe('no match');
+    expect(await newestMatchBefore(db, 'bec 2016')).toBeNull();
+    await expectWalkMatchesLike(['C-2016', '2016-X1', 'bec-2099', '-X3']);
   });
 });
