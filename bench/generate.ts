@@ -98,8 +98,9 @@ export async function generate(
       );
       for (const index of indexes) await opened.query(`drop index "${index.name}"`);
       // The search chunks are cut once after the load, as the indexes are built: kept row by row
-      // they would be cut again and again, and without the indexes each cut reads the table.
-      await opened.query('alter table person disable trigger person_search_chunk_insert');
+      // they would be cut again and again, and without the indexes each cut reads the table. The
+      // same trigger lists the punctuation months, also filled once after the load.
+      await opened.query('alter table person disable trigger person_search_insert');
       let chunkStarted = performance.now();
       let lastReported = 0;
       await insertRows(records - indexedRows, (inserted) => {
@@ -121,12 +122,21 @@ export async function generate(
       }
       const chunksStarted = performance.now();
       await opened.query('select person_search_chunk_rebuild_all()');
-      await opened.query('alter table person enable trigger person_search_chunk_insert');
       indexBuildSeconds.person_search_chunk = seconds(chunksStarted);
       log(`  cut person_search_chunk in ${indexBuildSeconds.person_search_chunk.toFixed(1)} s`);
+      const monthsStarted = performance.now();
+      // All live people, as the migration does: those of the first phase are already listed.
+      await opened.query(
+        'select person_search_punctuation_add(array(select id from person where deleted_at is null))',
+      );
+      await opened.query('alter table person enable trigger person_search_insert');
+      indexBuildSeconds.person_search_punctuation = seconds(monthsStarted);
+      log(
+        `  listed person_search_punctuation in ${indexBuildSeconds.person_search_punctuation.toFixed(1)} s`,
+      );
     }
     // Fresh statistics, as autovacuum would eventually give them, so plans are the settled ones.
-    await opened.query('vacuum analyze person, person_search_chunk');
+    await opened.query('vacuum analyze person, person_search_chunk, person_search_punctuation');
     const totalSeconds = seconds(started);
     log(
       `inserted ${records.toLocaleString('en')} rows in ${totalSeconds.toFixed(1)} s, indexes and vacuum included`,

@@ -27,32 +27,39 @@ CREATE FUNCTION "person_search_punctuation_add"("people" uuid[]) RETURNS void LA
   ORDER BY 1, 2
   ON CONFLICT DO NOTHING;
 $$;--> statement-breakpoint
-CREATE FUNCTION "person_search_punctuation_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Everything the search keeps about people whose search text is new (added, edited or restored).
+CREATE FUNCTION "person_search_text_added"("people" uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "person_search_punctuation_add"(ARRAY(SELECT "id" FROM inserted WHERE "deleted_at" IS NULL));
+  PERFORM "person_search_chunk_add"("people");
+  PERFORM "person_search_punctuation_add"("people");
+END $$;--> statement-breakpoint
+-- The triggers of 0006 already find those people, once per statement: they now keep both
+-- structures, and are named for the search rather than its chunks.
+ALTER FUNCTION "person_search_chunk_after_insert"() RENAME TO "person_search_after_insert";--> statement-breakpoint
+ALTER FUNCTION "person_search_chunk_after_update"() RENAME TO "person_search_after_update";--> statement-breakpoint
+ALTER FUNCTION "person_search_chunk_after_truncate"() RENAME TO "person_search_after_truncate";--> statement-breakpoint
+ALTER TRIGGER "person_search_chunk_insert" ON "person" RENAME TO "person_search_insert";--> statement-breakpoint
+ALTER TRIGGER "person_search_chunk_update" ON "person" RENAME TO "person_search_update";--> statement-breakpoint
+ALTER TRIGGER "person_search_chunk_truncate" ON "person" RENAME TO "person_search_truncate";--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "person_search_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "person_search_text_added"(ARRAY(SELECT "id" FROM inserted WHERE "deleted_at" IS NULL));
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION "person_search_punctuation_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An edit adds the person's new text; so does a restore, as the chunk may have been cut again
+-- (dropping the text) while the person was in the trash.
+CREATE OR REPLACE FUNCTION "person_search_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "person_search_punctuation_add"(ARRAY(
+  PERFORM "person_search_text_added"(ARRAY(
     SELECT n."id" FROM after_update n JOIN before_update o ON o."id" = n."id"
     WHERE n."deleted_at" IS NULL
       AND (o."deleted_at" IS NOT NULL OR o."search_text" <> n."search_text" OR o."created_at" <> n."created_at")));
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION "person_search_punctuation_after_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "person_search_after_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM "person_search_chunk_rebuild_all"();
   TRUNCATE "person_search_punctuation";
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "person_search_punctuation_insert" AFTER INSERT ON "person" REFERENCING NEW TABLE AS inserted
-  FOR EACH STATEMENT EXECUTE FUNCTION "person_search_punctuation_after_insert"();--> statement-breakpoint
-CREATE TRIGGER "person_search_punctuation_update" AFTER UPDATE ON "person"
-  REFERENCING OLD TABLE AS before_update NEW TABLE AS after_update
-  FOR EACH STATEMENT EXECUTE FUNCTION "person_search_punctuation_after_update"();--> statement-breakpoint
-CREATE TRIGGER "person_search_punctuation_truncate" AFTER TRUNCATE ON "person"
-  FOR EACH STATEMENT EXECUTE FUNCTION "person_search_punctuation_after_truncate"();--> statement-breakpoint
-INSERT INTO "person_search_punctuation" ("gram", "month")
-SELECT DISTINCT g, date_trunc('month', p."created_at", 'UTC')
-FROM "person" p CROSS JOIN LATERAL "person_search_punctuation_grams"(p."search_text") g
-WHERE p."deleted_at" IS NULL;
+SELECT "person_search_punctuation_add"(ARRAY(SELECT "id" FROM "person" WHERE "deleted_at" IS NULL));

@@ -1,7 +1,7 @@
 /** Markdown tables from a results file, for bench/README.md and the end of `npm run bench`. */
 import type { GenerateResult } from '../generate.ts';
 import type { LighthouseMedian } from './front-end.ts';
-import type { ScenarioSummary } from './http-bench.ts';
+import { type ScenarioSummary, STEADY_SEARCH_RATES } from './http-bench.ts';
 
 type Scenario = Pick<ScenarioSummary, 'connections' | 'overallRate' | 'median' | 'ratioToConstant'>;
 interface Stage {
@@ -97,7 +97,7 @@ export function summarize(results: Results): string {
       budget('verify, PostgreSQL 1M: × constant route', ratio, '≥ 0.5', ratio >= 0.5);
       budget('verify, PostgreSQL 1M: p99 at 50 connections', `${median.p99} ms`, '< 25 ms', median.p99 < 25);
     }
-    for (const rate of [20, 60]) {
+    for (const rate of STEADY_SEARCH_RATES) {
       const steadySearch = pg.http.scenarios[`search-${rate}rps`];
       if (!steadySearch) continue;
       const p95 = steadySearch.median.p95;

@@ -143,7 +143,7 @@ const countAll = (db: Db, where: SQL | undefined, { trashed }: { trashed: boolea
   trashed ? db.select({ n: count() }).from(person).where(where) : countLivePeople(db);
 
 /** How many live people there are, from the row the triggers keep (no scan of the table). */
-const countLivePeople = (db: Db) => db.select({ n: personLiveCount.n }).from(personLiveCount);
+export const countLivePeople = (db: Db) => db.select({ n: personLiveCount.n }).from(personLiveCount);
 
 /** A live person by id, or null (unknown, malformed or in the trash). */
 export async function findPerson(db: Db, id: string) {

@@ -1,7 +1,8 @@
 import { count, isNull, type SQL, sql } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS, type StatsResponse } from '#shared/api/stats.ts';
 import { type Db, queryRows } from '../../db/database.ts';
-import { auditEvent, person, personLiveCount, renewal } from '../../db/schema/index.ts';
+import { auditEvent, person, renewal } from '../../db/schema/index.ts';
+import { countLivePeople } from '../people/find-people.ts';
 
 // Today is the UTC calendar day, whatever the session's time zone.
 const today = sql`(now() at time zone 'utc')::date`;
@@ -22,7 +23,8 @@ export const firstPassedDateAvailableOn = (day: SQL, years: number) => sql`(
 
 /** The dashboard's numbers, counted by the database over live records; no row is loaded. */
 export async function readStats(db: Db, validityYears: number): Promise<StatsResponse> {
-  const [[counts], [renewals], byMonth, latest] = await Promise.all([
+  const [[live], [counts], [renewals], byMonth, latest] = await Promise.all([
+    countLivePeople(db),
     countByValidity(db, validityYears),
     db.select({ n: count() }).from(renewal).where(isNull(renewal.deletedAt)),
     countByPassedMonth(db),
@@ -39,7 +41,7 @@ export async function readStats(db: Db, validityYears: number): Promise<StatsRes
       .orderBy(sql`${auditEvent.at} desc nulls last`)
       .limit(10),
   ]);
-  const people = counts?.people ?? 0;
+  const people = live?.n ?? 0;
   const valid = counts?.valid ?? 0;
   return {
     people,
@@ -57,8 +59,8 @@ export async function readStats(db: Db, validityYears: number): Promise<StatsRes
 }
 
 /**
- * Live people (from the total the triggers keep), those whose course is available today, and those
- * of them whose course ends within EXPIRING_SOON_DAYS: not available any more on the day after.
+ * Live people whose course is available today, and those of them whose course ends within
+ * EXPIRING_SOON_DAYS: not available any more on the day after.
  */
 async function countByValidity(db: Db, years: number) {
   const availableFrom = firstPassedDateAvailableOn(today, years);
@@ -68,10 +70,9 @@ async function countByValidity(db: Db, years: number) {
   );
   const livePassed = (range: SQL) =>
     sql`(select count(*)::int from ${person} where ${person.deletedAt} is null and ${range})`;
-  return queryRows<{ people: number | null; valid: number; expiringSoon: number }>(
+  return queryRows<{ valid: number; expiringSoon: number }>(
     db,
     sql`select
-      (select ${personLiveCount.n}::int from ${personLiveCount}) as people,
       ${livePassed(sql`${person.passedDate} >= ${availableFrom}`)} as valid,
       ${livePassed(sql`${person.passedDate} >= ${availableFrom} and ${person.passedDate} < ${stillAvailableFrom}`)} as "expiringSoon"`,
   );
