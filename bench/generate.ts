@@ -38,6 +38,9 @@ async function insertBatch(target: OpenTarget, rows: FakeRow[]) {
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const INDEXED_PHASE_ROWS = 100_000;
 
+/** The insert triggers that keep search structures, off while the bulk phase loads. */
+const BULK_TRIGGERS = ['person_search_insert', 'person_live_search_insert'];
+
 /**
  * Inserts `records` rows: the first 100,000 with every index live (the figure a real import
  * sees), the rest with the secondary indexes dropped and rebuilt afterwards, the usual way to
@@ -94,13 +97,16 @@ export async function generate(
     if (records > indexedRows) {
       const indexes = await opened.query<{ name: string; definition: string }>(
         `select indexname as name, indexdef as definition from pg_indexes
-          where schemaname = 'public' and tablename = 'person' and indexname <> 'person_pkey'`,
+          where schemaname = 'public' and tablename in ('person', 'person_live_search')
+            and indexname not in ('person_pkey', 'person_live_search_pkey')`,
       );
       for (const index of indexes) await opened.query(`drop index "${index.name}"`);
       // The search chunks are cut once after the load, as the indexes are built: kept row by row
       // they would be cut again and again, and without the indexes each cut reads the table. The
-      // same trigger lists the punctuation months, also filled once after the load.
-      await opened.query('alter table person disable trigger person_search_insert');
+      // same trigger lists the punctuation months, also filled once after the load, and so is
+      // person_live_search.
+      for (const trigger of BULK_TRIGGERS)
+        await opened.query(`alter table person disable trigger ${trigger}`);
       let chunkStarted = performance.now();
       let lastReported = 0;
       await insertRows(records - indexedRows, (inserted) => {
@@ -113,6 +119,14 @@ export async function generate(
         lastReported = inserted;
         chunkStarted = performance.now();
       });
+      const searchRowsStarted = performance.now();
+      await opened.query(
+        `insert into person_live_search (id, created_at, search_text)
+           select id, created_at, search_text from person where deleted_at is null
+           on conflict (id) do nothing`,
+      );
+      indexBuildSeconds.person_live_search = seconds(searchRowsStarted);
+      log(`  filled person_live_search in ${indexBuildSeconds.person_live_search.toFixed(1)} s`);
       await opened.query(`set maintenance_work_mem = '${target.kind === 'postgres' ? '1GB' : '256MB'}'`);
       for (const index of indexes) {
         const indexStarted = performance.now();
@@ -129,14 +143,16 @@ export async function generate(
       await opened.query(
         'select person_search_punctuation_add(array(select id from person where deleted_at is null))',
       );
-      await opened.query('alter table person enable trigger person_search_insert');
+      for (const trigger of BULK_TRIGGERS) await opened.query(`alter table person enable trigger ${trigger}`);
       indexBuildSeconds.person_search_punctuation = seconds(monthsStarted);
       log(
         `  listed person_search_punctuation in ${indexBuildSeconds.person_search_punctuation.toFixed(1)} s`,
       );
     }
     // Fresh statistics, as autovacuum would eventually give them, so plans are the settled ones.
-    await opened.query('vacuum analyze person, person_search_chunk, person_search_punctuation');
+    await opened.query(
+      'vacuum analyze person, person_live_search, person_search_chunk, person_search_punctuation',
+    );
     const totalSeconds = seconds(started);
     log(
       `inserted ${records.toLocaleString('en')} rows in ${totalSeconds.toFixed(1)} s, indexes and vacuum included`,

@@ -26,6 +26,21 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
 }
 
 /**
+ * `make(db)` once for each database and then the same value: for statements prepared with Drizzle's
+ * `prepare`, which belong to the database they were built on.
+ */
+export function memoizedFor<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    const known = made.get(db);
+    if (known) return known;
+    const value = make(db);
+    made.set(db, value);
+    return value;
+  };
+}
+
+/**
  * A statement prepared once by name, for the hottest lookups: each call only binds and executes.
  * Values and result columns travel as text, so the SQL casts what it returns to text.
  */

@@ -55,8 +55,9 @@ export const person = pgTable(
     // The dashboard's numbers: validity and passed month are ranges of passed dates, counted on
     // this index alone instead of testing every row (2 s at a million records).
     index('person_live_passed_idx').on(t.passedDate).where(sql`${t.deletedAt} is null`),
-    // Staff search for a rare substring: the trigram index finds the few matches directly.
-    index('person_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The trash, newest trashed first; a search of it tests each person there (live people are
+    // searched in person_live_search).
+    index('person_trashed_idx').on(t.deletedAt.desc()).where(sql`${t.deletedAt} is not null`),
   ],
 );
 

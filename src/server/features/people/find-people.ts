@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
-import { type Db, queryRows } from '../../db/database.ts';
-import { person, personLiveCount } from '../../db/schema/index.ts';
+import { type Db, memoizedFor, queryRows } from '../../db/database.ts';
+import { person, personLiveCount, personLiveSearch } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { containing, newestFirst, newestFirstBy, newestMatchIds } from './newest-matches.ts';
 
@@ -34,7 +34,7 @@ export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery,
     offset: (page - 1) * pageSize,
     pageSize,
   };
-  if (q) return search(db, list, { q, trashed });
+  if (q) return trashed ? searchTrash(db, list) : search(db, list, q);
   const [rows, [counted]] = await Promise.all([onePage(db, list), countAll(db, list.where, { trashed })]);
   return { rows, total: counted?.n ?? 0, totalCapped: false };
 }
@@ -47,21 +47,29 @@ interface ListQuery {
 }
 
 /**
- * How many people the planner expects to pass `where`, from its sample of the search text: it
+ * How many live people the planner expects to match `q`, from its sample of the search text: it
  * plans the query without running it (about 0.5 ms), and search() takes its way by the answer.
  */
-async function expectedMatches(db: Db, where: SQL | undefined) {
+async function expectedMatches(db: Db, q: string) {
   const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
     db,
-    sql`explain (format json) select 1 from ${person} where ${where}`,
+    sql`explain (format json) select 1 from ${personLiveSearch} where ${liveMatching(q)}`,
   );
   const cell = row?.['QUERY PLAN'];
   const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
   return plan.Plan['Plan Rows'];
 }
 
-/** Below this many expected matches a search collects up to COLLECTED_WHEN_RARE of them. */
-const RARE_MATCHES = 1_000;
+/** Live people matching `q`, in person_live_search. Lower-cased by the database on both sides. */
+const liveMatching = (q: string) => sql`${personLiveSearch.searchText} like lower(${containing(q)})`;
+
+/**
+ * Below this many expected matches a search collects up to COLLECTED_WHEN_RARE of them. The
+ * planner's guesses come in steps of about 1,000 at a million records (each of its 1,000 samples
+ * of the search text stands for that many people), and under 2,000 covers a FIN's or passport's
+ * 4–5 digit slice, which 100–900 people hold.
+ */
+const RARE_MATCHES = 2_000;
 const COLLECTED_WHEN_RARE = 2_000;
 /**
  * From this many, a search is taken newest first (newestMatchIds) instead: the trigram index builds
@@ -76,26 +84,33 @@ const MANY_MATCHES = 10_000;
  * - rare (under RARE_MATCHES): up to 2,000 matches from the trigram index, in whatever order it
  *   finds them, sorted by the database. Such a substring ("f29666", a FIN's digits) often still
  *   matches a few hundred people scattered through the years: 40–90 ms to reach newest first,
- *   4–9 ms to collect;
+ *   2–7 ms to collect from person_live_search;
  * - under MANY_MATCHES: up to 101 past the page from the trigram index, which also counts them;
  * - more: newest first through newestMatchIds, which also reaches matches that are all old.
  * When the trigram index gives as many as were collected, there are more, and only the page is
  * still to find: through newestMatchIds too (walking the whole newest-first index for it took
- * 300–800 ms for a substring whose matches are all old, "017-09"), or for the trash, which has no
- * chunks, by walking it. Trash searches are taken as rare. The total counts SEARCH_COUNT_AHEAD past
- * the page at most.
+ * 300–800 ms for a substring whose matches are all old, "017-09"). The total counts
+ * SEARCH_COUNT_AHEAD past the page at most.
  */
-async function search(db: Db, list: ListQuery, { q, trashed }: { q: string; trashed: boolean }) {
+async function search(db: Db, list: ListQuery, q: string) {
   const cap = list.offset + SEARCH_COUNT_AHEAD;
-  const expected = trashed ? 0 : await expectedMatches(db, list.where);
-  /** The page out of the newest matches `ids`, and the total of `matched` (all of them, or more). */
-  const pageFromIds = async (ids: string[], matched = ids.length) => ({
-    rows: await byIds(db, ids.slice(list.offset, list.offset + list.pageSize)).orderBy(...list.order),
-    total: Math.min(matched, cap),
-    totalCapped: matched > cap,
-  });
-  if (expected >= MANY_MATCHES) return pageFromIds(await newestMatchIds(db, q, cap + 1));
+  const pageEnd = list.offset + list.pageSize;
+  const expected = await expectedMatches(db, q);
+  const page = pager(db, list, cap);
+  if (expected >= MANY_MATCHES) return page(await newestMatchIds(db, q, cap + 1));
   const collected = expected < RARE_MATCHES ? Math.max(COLLECTED_WHEN_RARE, cap + 1) : cap + 1;
+  const sorted = await collectLiveMatches(db, q, collected);
+  if (sorted.length < collected) return page(sorted);
+  return page(await newestMatchIds(db, q, pageEnd), collected);
+}
+
+/**
+ * A search of the trash, which is small: up to 2,000 of its matches, tested one by one on its own
+ * index, and sorted; past that, the page by walking it.
+ */
+async function searchTrash(db: Db, list: ListQuery) {
+  const cap = list.offset + SEARCH_COUNT_AHEAD;
+  const collected = Math.max(COLLECTED_WHEN_RARE, cap + 1);
   const matches = db
     .select({ id: person.id, createdAt: person.createdAt, deletedAt: person.deletedAt })
     .from(person)
@@ -105,17 +120,49 @@ async function search(db: Db, list: ListQuery, { q, trashed }: { q: string; tras
   const sorted = await db
     .select({ id: matches.id })
     .from(matches)
-    .orderBy(...(trashed ? [desc(matches.deletedAt)] : []), ...newestFirstBy(matches.createdAt, matches.id));
-  if (sorted.length < collected) return pageFromIds(sorted.map((match) => match.id));
-  if (trashed) return { rows: await onePage(db, list), total: cap, totalCapped: true };
-  return pageFromIds(await newestMatchIds(db, q, list.offset + list.pageSize), collected);
+    .orderBy(desc(matches.deletedAt), ...newestFirstBy(matches.createdAt, matches.id));
+  if (sorted.length < collected) return pager(db, list, cap)(sorted.map((match) => match.id));
+  return { rows: await onePage(db, list), total: cap, totalCapped: true };
 }
 
-const byIds = (db: Db, ids: string[]) =>
-  db
+/** The page out of the newest matches `ids`, and the total of `matched` (all of them, or more). */
+const pager =
+  (db: Db, list: ListQuery, cap: number) =>
+  async (ids: string[], matched = ids.length) => ({
+    rows: await peopleByIds(db, ids.slice(list.offset, list.offset + list.pageSize)),
+    total: Math.min(matched, cap),
+    totalCapped: matched > cap,
+  });
+
+/** The people of `ids`, in that order (prepared: a search's last statement, run for every page). */
+async function peopleByIds(db: Db, ids: string[]) {
+  const rows = await preparedFor(db).peopleByIds.execute({ ids });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const preparedFor = memoizedFor((db: Db) => ({
+  peopleByIds: db
     .select()
     .from(person)
-    .where(sql`${person.id} = any(${sql.param(ids)}::uuid[])`);
+    .where(sql`${person.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('people_by_ids'),
+}));
+
+/** Up to `limit` live people matching `q`, from the trigram index, newest first (ids). */
+async function collectLiveMatches(db: Db, q: string, limit: number) {
+  const matches = db
+    .select({ id: personLiveSearch.id, createdAt: personLiveSearch.createdAt })
+    .from(personLiveSearch)
+    .where(liveMatching(q))
+    .limit(limit)
+    .as('matches');
+  const sorted = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(...newestFirstBy(matches.createdAt, matches.id));
+  return sorted.map((match) => match.id);
+}
 
 /**
  * One page, newest first. The page's ids come first, then their rows: picking the ids needs only

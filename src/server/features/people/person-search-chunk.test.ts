@@ -7,12 +7,14 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newestMatchBefore, newestMatchIds, newestMatchIdsByChunk } from './newest-matches.ts';
 
 /**
- * person_search_chunk is kept by triggers and only ever narrows a search down: every way people
- * come, change and go must leave chunks that cover each key once, in order, each holding the
- * current text of its live people and small enough for its GiST key; and the walk over them must
- * find exactly what a plain LIKE does, newest first.
+ * The search's own structures are kept by triggers: every way people come, change and go must
+ * leave person_live_search holding exactly the live people as they are now, the punctuation
+ * months listing each live person's grams, and person_search_chunk (which only ever narrows a
+ * search down) covering each key once, in order, each chunk holding the current text of its live
+ * people and small enough for its GiST key; and the walk over them must find exactly what a plain
+ * LIKE does, newest first.
  */
-describe('the search chunks kept by triggers', () => {
+describe('the search structures kept by triggers', () => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await createTestApp();
@@ -65,6 +67,21 @@ describe('the search chunks kept by triggers', () => {
     return listed?.n ?? 0;
   }
 
+  /** person_live_search holds exactly the live people, with their current key and search text. */
+  async function expectLiveSearchMirrorsLivePeople() {
+    const differing = await rows<{ side: string; id: string }>(sql`
+      (select 'only in person' as side, id from (
+        select id, created_at, search_text from person where deleted_at is null
+        except select id, created_at, search_text from person_live_search) a)
+      union all
+      (select 'only in person_live_search', id from (
+        select id, created_at, search_text from person_live_search
+        except select id, created_at, search_text from person where deleted_at is null) b)`);
+    expect(differing).toEqual([]);
+    const [listed] = await rows<{ n: number }>(sql`select count(*)::int as n from person_live_search`);
+    return listed?.n ?? 0;
+  }
+
   async function expectWalkMatchesLike(patterns: string[]) {
     for (const q of patterns) {
       const expected = await rows<{ id: string }>(sql`
@@ -92,6 +109,7 @@ describe('the search chunks kept by triggers', () => {
     const db = harness.database.db;
     expect(await expectChunksCoverLivePeople()).toBe(1);
     expect(await expectPunctuationListsLivePeople()).toBe(0);
+    expect(await expectLiveSearchMirrorsLivePeople()).toBe(0);
 
     const inserted = await db.insert(person).values(people(600, 'a')).returning({ id: person.id });
     for (const batch of [people(200, 'b'), people(200, 'c')]) await db.insert(person).values(batch);
@@ -101,6 +119,7 @@ describe('the search chunks kept by triggers', () => {
       await db.insert(person).values(people(50, `t${i}`).map((p) => ({ ...p, createdAt: now })));
     expect(await expectChunksCoverLivePeople()).toBeGreaterThan(20);
     expect(await expectPunctuationListsLivePeople()).toBeGreaterThan(100);
+    expect(await expectLiveSearchMirrorsLivePeople()).toBe(1150);
 
     const ids = inserted.map((row) => row.id);
     await db
@@ -115,9 +134,15 @@ describe('the search chunks kept by triggers', () => {
       .update(person)
       .set({ deletedAt: null })
       .where(inArray(person.id, ids.slice(300, 350)));
+    await db
+      .update(person)
+      .set({ createdAt: new Date(Date.UTC(2030, 0, 1)) })
+      .where(inArray(person.id, ids.slice(400, 410)));
     await db.delete(person).where(eq(person.id, ids[500] as string));
     await expectChunksCoverLivePeople();
     await expectPunctuationListsLivePeople();
+    // 1,150 inserted, 100 trashed and 50 of them restored, one deleted.
+    expect(await expectLiveSearchMirrorsLivePeople()).toBe(1099);
     await expectWalkMatchesLike([
       'renamed-again',
       'bec-2016-',
@@ -136,6 +161,7 @@ describe('the search chunks kept by triggers', () => {
     await db.execute(sql`truncate person`);
     expect(await expectChunksCoverLivePeople()).toBe(1);
     expect(await expectPunctuationListsLivePeople()).toBe(0);
+    expect(await expectLiveSearchMirrorsLivePeople()).toBe(0);
   });
 
   it('find room for a split by renumbering when neighbouring ordinals are consecutive', async () => {
