@@ -1,11 +1,13 @@
 /**
  * Staff search at scale, one query at a time: the bench's search mix (3–6 character slices of real
  * records, see searchQueries) through the product's own findPeople, timed and grouped by the field
- * each slice came from, with the slowest queries listed. It explains the search row of `npm run
- * bench`, which sends the same mix over HTTP from several connections at once.
+ * each slice came from, with the slowest queries listed, and the CPU the whole machine (this
+ * process and PostgreSQL) spent per search. It explains the search row of `npm run bench`, which
+ * sends the same mix over HTTP from several connections at once.
  *
  *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--queries 600] [--slowest 12]
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findPeople } from '#server/features/people/find-people.ts';
 import { createRandom } from './lib/fake-people.ts';
@@ -30,6 +32,7 @@ try {
   const random = createRandom(11);
   const searchQuery = searchQueries(random);
   const timings: { field: string; q: string; ms: number; total: string }[] = [];
+  const cpuBefore = machineCpuMs();
   for (let i = 0; i < Number(values.queries); i++) {
     const { field, q } = searchQuery(random.pick(sample));
     const started = performance.now();
@@ -38,6 +41,7 @@ try {
     timings.push({ field, q, ms, total: found.totalCapped ? `>${found.total}` : String(found.total) });
   }
 
+  const cpuMs = machineCpuMs() - cpuBefore;
   const percentile = (list: number[], p: number) =>
     [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0;
   const line = (label: string, list: number[]) =>
@@ -50,6 +54,8 @@ try {
       timings.map((t) => t.ms),
     ),
   );
+  // This process and PostgreSQL together, one search at a time: what five at once share 2 cores by.
+  if (cpuMs > 0) console.log(`CPU of the whole machine: ${(cpuMs / timings.length).toFixed(2)} ms a search`);
   for (const field of new Set(timings.map((t) => t.field))) {
     console.log(
       line(
@@ -66,4 +72,15 @@ try {
   }
 } finally {
   await opened.database.close();
+}
+
+/** CPU time (ms) the whole machine has spent working since boot (user, nice, system, irq, softirq), or 0 off Linux. */
+function machineCpuMs() {
+  try {
+    const [user, nice, system, , , irq, softirq] =
+      fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/).slice(1).map(Number) ?? [];
+    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 10;
+  } catch {
+    return 0;
+  }
 }
