@@ -38,9 +38,6 @@ async function insertBatch(target: OpenTarget, rows: FakeRow[]) {
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const INDEXED_PHASE_ROWS = 100_000;
 
-/** The insert triggers that keep search structures, off while the bulk phase loads. */
-const BULK_TRIGGERS = ['person_search_insert', 'person_live_search_insert'];
-
 /**
  * Inserts `records` rows: the first 100,000 with every index live (the figure a real import
  * sees), the rest with the secondary indexes dropped and rebuilt afterwards, the usual way to
@@ -103,10 +100,9 @@ export async function generate(
       for (const index of indexes) await opened.query(`drop index "${index.name}"`);
       // The search chunks are cut once after the load, as the indexes are built: kept row by row
       // they would be cut again and again, and without the indexes each cut reads the table. The
-      // same trigger lists the punctuation months, also filled once after the load, and so is
-      // person_live_search.
-      for (const trigger of BULK_TRIGGERS)
-        await opened.query(`alter table person disable trigger ${trigger}`);
+      // same trigger lists the punctuation months and writes person_live_search, both also filled
+      // once after the load.
+      await opened.query('alter table person disable trigger person_search_insert');
       let chunkStarted = performance.now();
       let lastReported = 0;
       await insertRows(records - indexedRows, (inserted) => {
@@ -120,10 +116,9 @@ export async function generate(
         chunkStarted = performance.now();
       });
       const searchRowsStarted = performance.now();
+      // All live people, as the migration does (those of the first phase are written again).
       await opened.query(
-        `insert into person_live_search (id, created_at, search_text)
-           select id, created_at, search_text from person where deleted_at is null
-           on conflict (id) do nothing`,
+        'select person_live_search_add(array(select id from person where deleted_at is null))',
       );
       indexBuildSeconds.person_live_search = seconds(searchRowsStarted);
       log(`  filled person_live_search in ${indexBuildSeconds.person_live_search.toFixed(1)} s`);
@@ -143,7 +138,7 @@ export async function generate(
       await opened.query(
         'select person_search_punctuation_add(array(select id from person where deleted_at is null))',
       );
-      for (const trigger of BULK_TRIGGERS) await opened.query(`alter table person enable trigger ${trigger}`);
+      await opened.query('alter table person enable trigger person_search_insert');
       indexBuildSeconds.person_search_punctuation = seconds(monthsStarted);
       log(
         `  listed person_search_punctuation in ${indexBuildSeconds.person_search_punctuation.toFixed(1)} s`,

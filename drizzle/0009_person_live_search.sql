@@ -7,9 +7,16 @@ CREATE TABLE "person_live_search" (
 	"search_text" text NOT NULL
 );
 --> statement-breakpoint
-INSERT INTO "person_live_search" ("id", "created_at", "search_text")
-  SELECT "id", "created_at", "search_text" FROM "person" WHERE "deleted_at" IS NULL
-  ORDER BY "created_at", "id";--> statement-breakpoint
+-- Writes these people's current created_at and search text, for those not in the trash. In id
+-- order, so that two writers never wait for each other's rows the other way round.
+CREATE FUNCTION "person_live_search_add"("people" uuid[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "person_live_search" ("id", "created_at", "search_text")
+  SELECT "id", "created_at", "search_text" FROM "person"
+  WHERE "id" = ANY("people") AND "deleted_at" IS NULL
+  ORDER BY "id"
+  ON CONFLICT ("id") DO UPDATE SET "created_at" = excluded."created_at", "search_text" = excluded."search_text";
+$$;--> statement-breakpoint
+SELECT "person_live_search_add"(ARRAY(SELECT "id" FROM "person" WHERE "deleted_at" IS NULL));--> statement-breakpoint
 CREATE INDEX "person_live_search_trgm_idx" ON "person_live_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 -- A finer sample of the search text, as person's had (0005): the planner's guess of how many people
 -- a substring matches decides how a search runs.
@@ -19,33 +26,23 @@ ANALYZE "person_live_search";--> statement-breakpoint
 -- trashed person, found on their own index.
 DROP INDEX "person_search_trgm_idx";--> statement-breakpoint
 CREATE INDEX "person_trashed_idx" ON "person" USING btree ("deleted_at" DESC NULLS LAST) WHERE "person"."deleted_at" is not null;--> statement-breakpoint
--- Statement triggers keep a row for every person not in the trash, with their current created_at
--- and search text: added with them, dropped when trashed or deleted, added back when restored.
--- Rows are written in id order, so that two writers never wait for each other the other way round.
-CREATE FUNCTION "person_live_search_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The search's triggers (0006, 0008) already find, once per statement, the live people whose text
+-- or created_at is new (added, edited or restored): they now write those here too.
+CREATE OR REPLACE FUNCTION "person_search_text_added"("people" uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "person_live_search" ("id", "created_at", "search_text")
-  SELECT "id", "created_at", "search_text" FROM inserted WHERE "deleted_at" IS NULL ORDER BY "id";
-  RETURN NULL;
+  PERFORM "person_search_chunk_add"("people");
+  PERFORM "person_search_punctuation_add"("people");
+  PERFORM "person_live_search_add"("people");
 END $$;--> statement-breakpoint
-CREATE FUNCTION "person_live_search_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- What those triggers do not see: people leaving the search, trashed, deleted or truncated.
+CREATE FUNCTION "person_live_search_after_trash"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM "person_live_search" s USING before_update b
-  WHERE s."id" = b."id"
-    AND NOT EXISTS (SELECT 1 FROM after_update a WHERE a."id" = b."id" AND a."deleted_at" IS NULL);
-  INSERT INTO "person_live_search" ("id", "created_at", "search_text")
-  SELECT a."id", a."created_at", a."search_text"
-  FROM after_update a LEFT JOIN before_update b ON b."id" = a."id"
-  WHERE a."deleted_at" IS NULL
-    AND (b."id" IS NULL OR b."deleted_at" IS NOT NULL
-      OR b."search_text" IS DISTINCT FROM a."search_text" OR b."created_at" IS DISTINCT FROM a."created_at")
-  ORDER BY a."id"
-  ON CONFLICT ("id") DO UPDATE SET "created_at" = excluded."created_at", "search_text" = excluded."search_text";
+  DELETE FROM "person_live_search" s USING after_update n WHERE s."id" = n."id" AND n."deleted_at" IS NOT NULL;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "person_live_search_after_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM "person_live_search" s USING deleted d WHERE s."id" = d."id";
+  DELETE FROM "person_live_search" s USING deleted o WHERE s."id" = o."id";
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "person_live_search_after_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -53,11 +50,8 @@ BEGIN
   TRUNCATE "person_live_search";
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "person_live_search_insert" AFTER INSERT ON "person" REFERENCING NEW TABLE AS inserted
-  FOR EACH STATEMENT EXECUTE FUNCTION "person_live_search_after_insert"();--> statement-breakpoint
-CREATE TRIGGER "person_live_search_update" AFTER UPDATE ON "person"
-  REFERENCING OLD TABLE AS before_update NEW TABLE AS after_update
-  FOR EACH STATEMENT EXECUTE FUNCTION "person_live_search_after_update"();--> statement-breakpoint
+CREATE TRIGGER "person_live_search_trash" AFTER UPDATE ON "person" REFERENCING NEW TABLE AS after_update
+  FOR EACH STATEMENT EXECUTE FUNCTION "person_live_search_after_trash"();--> statement-breakpoint
 CREATE TRIGGER "person_live_search_delete" AFTER DELETE ON "person" REFERENCING OLD TABLE AS deleted
   FOR EACH STATEMENT EXECUTE FUNCTION "person_live_search_after_delete"();--> statement-breakpoint
 CREATE TRIGGER "person_live_search_truncate" AFTER TRUNCATE ON "person"

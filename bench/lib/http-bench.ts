@@ -78,13 +78,13 @@ async function prepare(target: Target): Promise<SampleRow[]> {
   }
 }
 
+/** The steady rates (searches a second) of the search-<rate>rps scenarios. */
+export const STEADY_SEARCH_RATES = [20, 60] as const;
+
 /**
  * What a staff member might type: a 3–6 character slice of one field of a real record (names twice
  * as often as each other field), in its own case or lower case.
  */
-/** The steady rates (searches a second) of the search-<rate>rps scenarios. */
-export const STEADY_SEARCH_RATES = [20, 60] as const;
-
 export function searchQueries(random: ReturnType<typeof createRandom>) {
   const fields = ['name', 'name', 'passport', 'fin', 'serial', 'nationality'] as const;
   return (row: SampleRow) => {

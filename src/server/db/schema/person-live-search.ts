@@ -9,8 +9,10 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
  * person each was a read of its own (bench/README.md: collecting the matches of 4–5 digit slices,
  * 12.8 ms on person, 4.2 ms here).
  *
- * Kept by statement triggers on person (drizzle/0009_person_live_search.sql): a row for every
- * person not in the trash, with their current created_at and search text.
+ * A row for every person not in the trash, with their current created_at and search text, kept by
+ * statement triggers on person (drizzle/0009_person_live_search.sql): the search's own triggers
+ * write the people whose text is new, as they keep the chunks and the punctuation months, and
+ * three more take out the people trashed, deleted or truncated.
  */
 export const personLiveSearch = pgTable(
   'person_live_search',

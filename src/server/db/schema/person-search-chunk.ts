@@ -9,11 +9,12 @@ import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'driz
  *
  * Chunk `ordinal`s are in the same order as their key ranges: people with (created_at, id) from
  * `from` up to, not including, `to`. The chunks cover every key exactly once. Statement triggers
- * keep them (drizzle/0006_person_search_chunks.sql; since 0008 the same triggers also keep
- * person_search_punctuation): a new or edited person's text is appended to its chunk, and a chunk
- * that would outgrow its key is cut again from the live people in its range, which also drops
- * text since edited, trashed or deleted. A chunk's text may so hold more
- * than its people's current text, never less: a search still tests each person it returns.
+ * keep them (drizzle/0006_person_search_chunks.sql; the same triggers also keep
+ * person_search_punctuation since 0008, and write person_live_search since 0009): a new or edited
+ * person's text is appended to its chunk, and a chunk that would outgrow its key is cut again from
+ * the live people in its range, which also drops text since edited, trashed or deleted. A chunk's
+ * text may so hold more than its people's current text, never less: a search still tests each
+ * person it returns.
  */
 export const personSearchChunk = pgTable(
   'person_search_chunk',

@@ -1,4 +1,15 @@
-import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
 import { type Db, memoizedFor, queryRows } from '../../db/database.ts';
 import { person, personLiveCount, personLiveSearch } from '../../db/schema/index.ts';
@@ -25,16 +36,13 @@ export const SEARCH_COUNT_AHEAD = 100;
  * exact; with it, `totalCapped` says there are more than `total` (see SEARCH_COUNT_AHEAD).
  */
 export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery, { trashed = false } = {}) {
-  const filters: SQL[] = [trashed ? isNotNull(person.deletedAt) : isNull(person.deletedAt)];
-  // Lower-cased by the database on both sides, so every script folds the same way.
-  if (q) filters.push(sql`${person.searchText} like lower(${containing(q)})`);
   const list = {
-    where: and(...filters),
+    where: trashed ? isNotNull(person.deletedAt) : isNull(person.deletedAt),
     order: trashed ? [sql`${person.deletedAt} desc`, ...newestFirst] : newestFirst,
     offset: (page - 1) * pageSize,
     pageSize,
   };
-  if (q) return trashed ? searchTrash(db, list) : search(db, list, q);
+  if (q) return trashed ? searchTrash(db, list, q) : search(db, list, q);
   const [rows, [counted]] = await Promise.all([onePage(db, list), countAll(db, list.where, { trashed })]);
   return { rows, total: counted?.n ?? 0, totalCapped: false };
 }
@@ -53,15 +61,15 @@ interface ListQuery {
 async function expectedMatches(db: Db, q: string) {
   const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
     db,
-    sql`explain (format json) select 1 from ${personLiveSearch} where ${liveMatching(q)}`,
+    sql`explain (format json) select 1 from ${personLiveSearch} where ${holding(personLiveSearch.searchText, q)}`,
   );
   const cell = row?.['QUERY PLAN'];
   const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
   return plan.Plan['Plan Rows'];
 }
 
-/** Live people matching `q`, in person_live_search. Lower-cased by the database on both sides. */
-const liveMatching = (q: string) => sql`${personLiveSearch.searchText} like lower(${containing(q)})`;
+/** `searchText` holds `q`: lower-cased by the database on both sides, so every script folds the same way. */
+const holding = (searchText: SQLWrapper, q: string) => sql`${searchText} like lower(${containing(q)})`;
 
 /**
  * Below this many expected matches a search collects up to COLLECTED_WHEN_RARE of them. The
@@ -108,7 +116,8 @@ async function search(db: Db, list: ListQuery, q: string) {
  * A search of the trash, which is small: up to 2,000 of its matches, tested one by one on its own
  * index, and sorted; past that, the page by walking it.
  */
-async function searchTrash(db: Db, list: ListQuery) {
+async function searchTrash(db: Db, trash: ListQuery, q: string) {
+  const list = { ...trash, where: and(trash.where, holding(person.searchText, q)) };
   const cap = list.offset + SEARCH_COUNT_AHEAD;
   const collected = Math.max(COLLECTED_WHEN_RARE, cap + 1);
   const matches = db
@@ -154,7 +163,7 @@ async function collectLiveMatches(db: Db, q: string, limit: number) {
   const matches = db
     .select({ id: personLiveSearch.id, createdAt: personLiveSearch.createdAt })
     .from(personLiveSearch)
-    .where(liveMatching(q))
+    .where(holding(personLiveSearch.searchText, q))
     .limit(limit)
     .as('matches');
   const sorted = await db
