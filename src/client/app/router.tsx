@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'users', lazy: () => import('./routes/dashboard/users.tsx') },
               { path: 'audit', lazy: () => import('./routes/dashboard/audit.tsx') },
               { path: 'messages', lazy: () => import('./routes/dashboard/messages.tsx') },
+              { path: 'trash', lazy: () => import('./routes/dashboard/trash.tsx') },
               { path: '*', lazy: () => import('./routes/not-found.tsx') },
             ],
           },

@@ -5,6 +5,7 @@ import messagesRoutes from './messages/messages.routes.ts';
 import peopleRoutes from './people/people.routes.ts';
 import renewalsRoutes from './renewals/renewals.routes.ts';
 import statsRoutes from './stats/stats.routes.ts';
+import trashRoutes from './trash/trash.routes.ts';
 import usersRoutes from './users/users.routes.ts';
 
 /**
@@ -27,6 +28,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(statsRoutes);
   await app.register(auditRoutes);
   await app.register(usersRoutes);
+  await app.register(trashRoutes);
 };
 
 export default staffApi;

@@ -42,6 +42,8 @@ export const ADMIN_ROUTES = new Set([
   'PATCH /api/users/:id',
   'DELETE /api/users/:id',
   'POST /api/people/:id/restore',
+  'GET /api/trash',
+  'POST /api/renewals/:id/restore',
 ]);
 
 // HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.

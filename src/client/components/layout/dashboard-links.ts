@@ -13,6 +13,7 @@ export const staffLinks = [
   { label: 'Users', to: '/dashboard/users', admin: true },
   { label: 'Audit', to: '/dashboard/audit', admin: false },
   { label: 'Messages', to: '/dashboard/messages', admin: false },
+  { label: 'Trash', to: '/dashboard/trash', admin: true },
 ] as const;
 
 /** Which sidebar entry a path belongs to: edit pages light up the list they came from. */
