@@ -32,11 +32,13 @@ export const nameField = z
   .min(1, { error: 'Name is required' })
   .max(200, { error: 'Name must be at most 200 characters' });
 
+export const roleField = z.enum(roles, { error: 'Role must be admin or staff' });
+
 export const newUserInput = z.object({
   email: emailField,
   name: nameField,
   password: passwordField,
-  role: z.enum(roles, { error: 'Role must be admin or staff' }).default('staff'),
+  role: roleField.default('staff'),
 });
 export type NewUserInput = z.infer<typeof newUserInput>;
 

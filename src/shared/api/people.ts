@@ -40,6 +40,10 @@ export const recordFields = z.object({
 export type RecordFields = z.infer<typeof recordFields>;
 export const recordFieldNames = Object.keys(recordFields.shape) as (keyof RecordFields)[];
 
+/** An edit (PATCH): any of the fields, each checked as when adding; a field left out keeps its value. */
+export const recordFieldsPatch = recordFields.partial();
+export type RecordFieldsPatch = z.infer<typeof recordFieldsPatch>;
+
 /** Labels for forms and cards, in form order. */
 export const recordFieldLabels: Record<keyof RecordFields, string> = {
   name: 'Name',

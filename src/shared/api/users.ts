@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameField, newUserInput, roles } from './auth.ts';
+import { newUserInput, roleField, roles } from './auth.ts';
 
 export const userView = z.object({
   id: z.string(),
@@ -18,10 +18,13 @@ export type UsersResponse = z.infer<typeof usersResponse>;
 export const createUserInput = newUserInput;
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
-/** Any of the three; an empty change is refused by the route with a plain message. */
-export const updateUserInput = z.object({
-  name: nameField.optional(),
-  role: z.enum(roles, { error: 'Role must be admin or staff' }).optional(),
-  banned: z.boolean({ error: 'Banned must be true or false' }).optional(),
-});
+/**
+ * Any of the three, each checked as when adding; a field left out keeps its value, and an empty
+ * change is refused with a plain message. The role is taken without its default: Zod fills a
+ * default in even for an optional key left out, which would demote an administrator on a rename.
+ */
+export const updateUserInput = newUserInput
+  .pick({ name: true })
+  .extend({ role: roleField, banned: z.boolean({ error: 'Banned must be true or false' }) })
+  .partial();
 export type UpdateUserInput = z.infer<typeof updateUserInput>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery, searchPageQuery } from '#shared/api/paging.ts';
-import { peoplePage, personView } from '#shared/api/people.ts';
+import { peoplePage, personView, recordFields, recordFieldsPatch } from '#shared/api/people.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import multipartUploads from '../uploads/multipart-uploads.ts';
 import { createPerson } from './create-person.ts';
@@ -50,7 +50,7 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { consumes: multipartForm, response: { 201: personView } } },
     async (request, reply) => {
       const actor = requestActor(request);
-      const form = await readPersonForm(request, { filesRequired: true });
+      const form = await readPersonForm(request, { fields: recordFields, filesRequired: true });
       const row = await createPerson(app, form, actor);
       return reply.code(201).send(view(row));
     },
@@ -63,7 +63,7 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requestActor(request);
       // Answer an unknown id before reading and re-encoding its uploads.
       if (!(await findPerson(app.db, request.params.id))) throw personNotFound();
-      const form = await readPersonForm(request, { filesRequired: false });
+      const form = await readPersonForm(request, { fields: recordFieldsPatch, filesRequired: false });
       return view(await updatePerson(app, request.params.id, form, actor));
     },
   );

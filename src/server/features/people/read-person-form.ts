@@ -1,10 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  type PersonFileField,
-  type RecordFields,
-  recordFields,
-  requiredPersonFiles,
-} from '#shared/api/people.ts';
+import type { z } from 'zod';
+import { type PersonFileField, type RecordFields, requiredPersonFiles } from '#shared/api/people.ts';
 import { UploadRejected } from '../uploads/field-errors.ts';
 import { type PreparedFile, prepareImage, preparePdf } from '../uploads/prepare-upload.ts';
 import { readMultipartForm } from '../uploads/read-multipart-form.ts';
@@ -18,27 +14,28 @@ export const personFileInputs = [
   { name: 'pdf', label: 'PDF', kind: 'pdf' },
 ] as const satisfies readonly (FileField & { name: PersonFileField })[];
 
-export interface PersonForm {
-  fields: RecordFields;
+export interface PersonForm<Fields = RecordFields> {
+  fields: Fields;
   /** The files sent, checked and ready to store; a field left out is absent. */
   files: Partial<Record<PersonFileField, PreparedFile>>;
 }
 
 /**
- * Reads and checks a whole add or edit form before anything is written: every text field, every
- * file by its content. One refusal names every field that is wrong (400, or 413/415 for files).
+ * Reads and checks a whole add or edit form before anything is written: the text fields by
+ * `fields` (all of them to add, those sent to edit), every file by its content. One refusal names
+ * every field that is wrong (400, or 413/415 for files).
  */
-export async function readPersonForm(
+export async function readPersonForm<Fields extends Partial<RecordFields>>(
   request: FastifyRequest,
-  { filesRequired }: { filesRequired: boolean },
-): Promise<PersonForm> {
+  { fields, filesRequired }: { fields: z.ZodType<Fields>; filesRequired: boolean },
+): Promise<PersonForm<Fields>> {
   const form = await readMultipartForm(request, personFileInputs);
   const { errors } = form;
 
-  const parsed = recordFields.safeParse(form.text);
+  const parsed = fields.safeParse(form.text);
   for (const issue of parsed.error?.issues ?? []) errors.add(String(issue.path[0]), 400, issue.message);
 
-  const files: PersonForm['files'] = {};
+  const files: PersonForm<Fields>['files'] = {};
   // One at a time: a 40-megapixel image takes a lot of memory to decode.
   for (const input of personFileInputs) {
     const data = form.files.get(input.name);

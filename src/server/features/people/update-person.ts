@@ -1,28 +1,38 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { personFileFields } from '#shared/api/people.ts';
+import { personFileFields, type RecordFieldsPatch } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
-import { conflict } from '../../errors.ts';
+import { conflict, invalidInput } from '../../errors.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
 import { storeFilesThen } from '../uploads/store-files.ts';
 import { deleteUnreferencedFiles, ORPHAN_GRACE_MS } from '../uploads/sweep-orphan-files.ts';
 import { assertPairFree, duplicatePairMessage, isUniqueViolation } from './duplicate-pair.ts';
-import { personNotFound } from './find-people.ts';
+import { findPerson, personNotFound } from './find-people.ts';
 import { auditedPersonFields, auditSnapshot, type PersonRow } from './person-view.ts';
 import type { PersonForm } from './read-person-form.ts';
 
 /**
- * Saves the edit form: every text field, and each file that was sent (the others stay). Files
+ * Saves an edit: each text field and file that was sent; those left out keep their values. Files
  * first, then row and audit event in one transaction, as when adding.
  */
 export async function updatePerson(
   deps: { db: Db; files: FileStore },
   id: string,
-  { fields, files }: PersonForm,
+  { fields, files }: PersonForm<RecordFieldsPatch>,
   actor: Actor,
 ): Promise<PersonRow> {
-  await assertPairFree(deps.db, fields, id);
+  if (Object.keys(fields).length === 0 && Object.keys(files).length === 0) {
+    throw invalidInput('Nothing to change: send at least one field or file.');
+  }
+  const current = await findPerson(deps.db, id);
+  if (!current) throw personNotFound();
+  // The pair as it will be: a change to one half is checked against the other half it keeps.
+  const pair = {
+    finNumber: fields.finNumber ?? current.finNumber,
+    eCertNumber: fields.eCertNumber ?? current.eCertNumber,
+  };
+  await assertPairFree(deps.db, pair, id);
   let saved: { before: PersonRow; after: PersonRow };
   try {
     saved = await storeFilesThen(deps, Object.values(files), () =>

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchPageQuery } from '#shared/api/paging.ts';
-import { recordFields, renewalsPage, renewalView } from '#shared/api/people.ts';
+import { recordFields, recordFieldsPatch, renewalsPage, renewalView } from '#shared/api/people.ts';
 import { notFound } from '../../errors.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { createRenewal } from './create-renewal.ts';
@@ -49,7 +49,7 @@ const renewalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/renewals/:id',
-    { schema: { params, body: recordFields, response: { 200: renewalView } } },
+    { schema: { params, body: recordFieldsPatch, response: { 200: renewalView } } },
     async (request) => {
       const { id } = request.params;
       const found =

@@ -141,18 +141,40 @@ describe('renewals API', () => {
     });
   });
 
-  it('requires every field on update', async () => {
+  it('changes only the field sent: every other field keeps its value', async () => {
     const created = await create(fields({ eCertNumber: 'RN-PART' }));
 
     const response = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/renewals/${created.id}`,
       headers,
-      payload: { name: 'Only a name' },
+      payload: { nationality: 'Bangladeshi' },
     });
 
-    expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toHaveProperty('dob');
+    expect(response.statusCode).toBe(200);
+    const { updatedAt: _was, ...kept } = created;
+    expect(response.json()).toMatchObject({ ...kept, nationality: 'Bangladeshi' });
+    expect((await auditOf(created.id)).at(-1)?.changes).toEqual({ nationality: ['Indian', 'Bangladeshi'] });
+  });
+
+  it('still refuses a field sent empty, and a change with nothing in it, changing nothing', async () => {
+    const created = await create(fields({ eCertNumber: 'RN-EMPTY' }));
+    const patch = (payload: object) =>
+      testApp.app.inject({ method: 'PATCH', url: `/api/renewals/${created.id}`, headers, payload });
+
+    const blank = await patch({ name: '  ', nationality: 'Bangladeshi' });
+    const nothing = await patch({});
+
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ name: 'Name is required' });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json()).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'Nothing to change: send at least one field.',
+    });
+    const read = await testApp.app.inject({ method: 'GET', url: `/api/renewals/${created.id}`, headers });
+    expect(read.json()).toEqual(created);
+    expect(await auditOf(created.id)).toHaveLength(1);
   });
 
   it('moves a deleted renewal to the trash: 204, gone from reads, row kept, audited', async () => {

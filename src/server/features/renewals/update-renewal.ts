@@ -1,19 +1,22 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type RecordFields, recordFieldNames } from '#shared/api/people.ts';
+import { type RecordFields, type RecordFieldsPatch, recordFieldNames } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
 import { renewal } from '../../db/schema/index.ts';
+import { invalidInput } from '../../errors.ts';
 import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
 
 /**
- * Replaces a live renewal's fields and audits what changed, in one transaction. Returns false when
- * there is no such live record. Saving identical values changes nothing and records nothing.
+ * Changes the fields sent of a live renewal (the others keep their values) and audits what changed,
+ * in one transaction. Returns false when there is no such live record. Saving identical values
+ * changes nothing and records nothing.
  */
 export async function updateRenewal(
   db: Db,
   id: string,
-  fields: RecordFields,
+  fields: RecordFieldsPatch,
   actor: Actor,
 ): Promise<boolean> {
+  if (Object.keys(fields).length === 0) throw invalidInput('Nothing to change: send at least one field.');
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()

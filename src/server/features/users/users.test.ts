@@ -165,6 +165,28 @@ describe('users API (administrators only)', () => {
     });
   });
 
+  it('changes only the field sent: a renamed administrator stays an administrator, a ban stays', async () => {
+    const created = await createUser('keeps@example.com', 'admin');
+    expect((await asAdmin('PATCH', `/api/users/${created.id}`, { banned: true })).statusCode).toBe(200);
+
+    const response = await asAdmin('PATCH', `/api/users/${created.id}`, { name: 'Renamed' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ...created, name: 'Renamed', banned: true });
+    expect((await auditOf(created.id)).at(-1)?.changes).toEqual({ name: ['New Person', 'Renamed'] });
+  });
+
+  it('still refuses a name sent empty with 400, changing nothing', async () => {
+    const created = await createUser('blank@example.com');
+
+    const response = await asAdmin('PATCH', `/api/users/${created.id}`, { name: ' ', role: 'admin' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ name: 'Name is required' });
+    const listed = (await asAdmin('GET', '/api/users')).json<UsersResponse>().items;
+    expect(listed.find((u) => u.id === created.id)).toEqual(created);
+  });
+
   it('refuses an empty change with 400', async () => {
     const response = await asAdmin('PATCH', `/api/users/${staff.user.id}`, {});
 
