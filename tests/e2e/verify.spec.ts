@@ -229,12 +229,86 @@ test.describe('verify page', () => {
 
     await tabTo(page, dialog.getByRole('button', { name: 'Verify Human' }), dialog, 6);
     await page.keyboard.press('Enter');
+    // The pressed button disables itself; focus stays in the dialog, on the switch.
+    await expect(robotSwitch).toBeFocused();
     const proceed = dialog.getByRole('button', { name: 'Proceed' });
     await expect(proceed).toBeEnabled({ timeout: (WAIT_SECONDS + 2) * 1000 });
     await tabTo(page, proceed, dialog, 6);
     await page.keyboard.press('Space');
     await expect(page).toHaveURL(/\/info\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.certificateTitle);
+  });
+});
+
+test.describe('verify dialogs: focus, announcements and contrast', () => {
+  test('"Verify Human" by keyboard keeps focus in the dialog and the end of the wait is announced once', async ({
+    page,
+  }) => {
+    await submitPair(page, firstPair.finNumber, firstPair.eCertNumber);
+    const dialog = humanDialog(page);
+    await expect(dialog).toBeVisible(AFTER_PROOF);
+    await waitForAnimations(page);
+    const verifyHuman = dialog.getByRole('button', { name: 'Verify Human' });
+    await tabTo(page, verifyHuman, dialog, 6);
+    await page.keyboard.press('Enter');
+
+    const countdown = dialog.getByRole('button').first();
+    await expect(countdown).toHaveText(`Wait ${WAIT_SECONDS}s...`);
+    await expect(countdown).toBeDisabled();
+    await expect(dialog.getByRole('switch', { name: "I'm not a robot" })).toBeFocused();
+    // While counting, no live region holds the countdown (it would be read out every second).
+    const liveTexts = () =>
+      dialog.evaluate((element) =>
+        [...element.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]')].map(
+          (region) => region.textContent ?? '',
+        ),
+      );
+    expect((await liveTexts()).filter((text) => text.includes('Wait'))).toEqual([]);
+    await expect(dialog.getByRole('status')).toHaveText('');
+
+    await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeEnabled({ timeout: 3_000 });
+    await expect(dialog.getByRole('status')).toHaveText('The wait is over. You can proceed now.');
+    expect((await liveTexts()).filter((text) => text.includes('Wait'))).toEqual([]);
+  });
+
+  test('the "Oops..." icon stands out from its circle, and the circle from the dialog', async ({
+    page,
+    consoleGuard,
+  }) => {
+    allowFailedLoad(consoleGuard, '/api/verify', 404);
+    await submitPair(page, firstPair.finNumber, secondPair.eCertNumber);
+    const dialog = oopsDialog(page);
+    await expect(dialog).toBeVisible(AFTER_PROOF);
+    await waitForAnimations(page);
+    const circle = dialog.locator('.mantine-ThemeIcon-root');
+    const ratios = await circle.evaluate((element) => {
+      const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (color: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(color).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const contrast = (a: string, b: string) => {
+        const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return ((high ?? 0) + 0.05) / ((low ?? 0) + 0.05);
+      };
+      const svg = element.querySelector('svg');
+      const circleColor = getComputedStyle(element).backgroundColor;
+      const dialogColor = getComputedStyle(
+        element.closest('.mantine-Modal-content') ?? document.body,
+      ).backgroundColor;
+      const iconColor = svg ? getComputedStyle(svg).stroke : 'none';
+      return {
+        iconColor,
+        iconOnCircle: contrast(iconColor, circleColor),
+        circleOnDialog: contrast(circleColor, dialogColor),
+      };
+    });
+    expect(ratios.iconColor).toMatch(/^rgb/);
+    expect(ratios.iconOnCircle).toBeGreaterThanOrEqual(3);
+    expect(ratios.circleOnDialog).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { robotMessage } from '../verification-messages.ts';
 
 interface HumanCheckDialogProps {
@@ -18,6 +18,7 @@ export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProce
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const [warning, setWarning] = useState(false);
   const waited = secondsLeft === 0;
+  const switchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!secondsLeft) return;
@@ -27,6 +28,9 @@ export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProce
 
   const startWait = () => {
     if (interstitialUrl) window.open(interstitialUrl, '_blank', 'noopener,noreferrer');
+    // The button disables itself as the wait starts; focus would fall to the page behind the
+    // dialog, so it moves to the switch, the other thing a person has to do here.
+    switchRef.current?.focus();
     setSecondsLeft(waitSeconds);
   };
 
@@ -55,6 +59,7 @@ export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProce
         </Modal.Title>
         <Text>A record matches. Please confirm you are a person to see it.</Text>
         <Switch
+          ref={switchRef}
           label="I'm not a robot"
           checked={notRobot}
           onChange={(event) => {
@@ -69,13 +74,17 @@ export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProce
           </Text>
         )}
         <Group grow>
-          <Button variant="light" onClick={startWait} disabled={secondsLeft !== null} aria-live="polite">
+          <Button variant="light" onClick={startWait} disabled={secondsLeft !== null}>
             {secondsLeft ? `Wait ${secondsLeft}s...` : 'Verify Human'}
           </Button>
           <Button onClick={proceed} disabled={!waited}>
             Proceed
           </Button>
         </Group>
+        {/* Silent while counting (a number read out every second is noise); says the end once. */}
+        <VisuallyHidden role="status">
+          {waited ? 'The wait is over. You can proceed now.' : ''}
+        </VisuallyHidden>
       </Stack>
     </Modal>
   );
