@@ -308,3 +308,49 @@ test.describe('certificate record accessibility (axe)', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe('certificate record on a 390px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the training record reads completely, every column on screen, without sideways scrolling', async ({
+    page,
+    request,
+  }) => {
+    await openRecord(page, request, first);
+    const section = page.getByRole('region', { name: `${site.certificateShortTitle} Training Record` });
+    const table = section.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveCount(4);
+    const rows = table.locator('tbody').getByRole('row');
+    await expect(rows).toHaveCount(first.holder.tests.length);
+
+    for (const row of await rows.all()) {
+      for (const [index, cell] of (await row.getByRole('cell').all()).entries()) {
+        await cell.scrollIntoViewIfNeeded();
+        const box = await cell.boundingBox();
+        expect(box, `cell ${index}`).not.toBeNull();
+        expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+        // Each stacked cell names its column.
+        const label = await cell.evaluate((element) => getComputedStyle(element, '::before').content);
+        expect(label).toContain(['Course Name', 'Course Level', 'Date of Passed', 'Course Result'][index]);
+      }
+    }
+    const result = rows.first().getByRole('cell').nth(3).locator('.mantine-Badge-root');
+    await expect(result).toBeInViewport();
+    // Nothing on the page, the table's box included, scrolls sideways.
+    const overflowing = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll('main *')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+        .map((element) => element.className || element.tagName),
+    );
+    expect(overflowing).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('/info/{id} has no axe violations', async ({ page, request }) => {
+    await openRecord(page, request, first);
+    await expectImageLoaded(page.getByRole('img', { name: 'QR code linking to this record' }));
+    await expectNoAxeViolations(page);
+  });
+});
