@@ -39,8 +39,6 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      // Browsers and the server share two cores: no shedding by event-loop lag in tests.
-      MAX_EVENT_LOOP_LAG_MS: '0',
       CONTACT_RATE_LIMIT: '1000/1m',
       VERIFY_WAIT_SECONDS: '2',
       VERIFY_RATE_LIMIT: '1000/1m',

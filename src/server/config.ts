@@ -54,6 +54,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(256),
   MAX_EVENT_LOOP_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.95),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -105,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loadShedding: {
       maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
       maxEventLoopLagMs: e.MAX_EVENT_LOOP_LAG_MS,
+      maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,
     },
   };
 }

@@ -33,8 +33,6 @@ export async function createInstallation(databaseUrl?: string, extraEnv: Record<
     VERIFY_POW: 'false',
     VERIFY_RATE_LIMIT: '100000/1m',
     LOG_LEVEL: 'warn',
-    // Fault tests load a shared machine hard on purpose: no shedding by event-loop lag.
-    MAX_EVENT_LOOP_LAG_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   };

@@ -16,19 +16,13 @@ export interface TestApp {
 }
 
 /**
- * A test run keeps both cores busy and PGlite blocks the event loop while it works, so shedding load
- * by event-loop lag would refuse requests at random; plugins/load-shedding.test.ts turns it on.
- */
-const testDefaults = { MAX_EVENT_LOOP_LAG_MS: '0' };
-
-/**
  * Builds the real app on a real, empty database: a fresh PostgreSQL database when
  * `DATABASE_URL` points at a server we may create databases on, otherwise in-memory PGlite.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   // Each app gets its own data folder (files, generated secrets), removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-api-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...testDefaults, ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const adminUrl = process.env.DATABASE_URL;
   const scratch = adminUrl ? await createScratchDatabase(adminUrl) : null;
 
