@@ -5,6 +5,7 @@ import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { account, session, user, verification } from '../db/schema/index.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
 
 export const MIN_PASSWORD_LENGTH = 10;
 export type Role = 'admin' | 'staff';
@@ -20,7 +21,12 @@ export function createAuth(db: Db, config: Config, secret: string) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     plugins: [
       admin({ defaultRole: 'staff', adminRoles: ['admin'], roles: { admin: adminAc, staff: userAc } }),

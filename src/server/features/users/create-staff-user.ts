@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { type NewUserInput, newUserInput } from '#shared/api/auth.ts';
+import { hashPassword } from '../../auth/password-hash.ts';
 import type { Db } from '../../db/database.ts';
 import { account, user } from '../../db/schema/index.ts';
 import { AppError, conflict, invalidInput } from '../../errors.ts';

@@ -1,0 +1,110 @@
+// Does signing in hold up everyone else? GET /api/site one at a time, alone and then while rounds of
+// 20 sign-ins run at once, against the real server in its own process (PGlite, shipped settings).
+// Budget (issue 16): /api/site p99 under 50 ms during the sign-ins.
+// Usage: npx tsx bench/sign-in-load.ts [--rounds 5] [--concurrent 20]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { lockDataDir } from '../src/server/db/data-dir-lock.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { createStaffUser } from '../src/server/features/users/create-staff-user.ts';
+import { createInstallation, STAFF_PASSWORD, startServer } from '../tests/faults/server-process.ts';
+
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, concurrent: { type: 'string', default: '20' } },
+});
+const rounds = Number(values.rounds);
+const concurrent = Number(values.concurrent);
+
+// Each sign-in comes from an address and an account of its own, so the sign-in limits never answer.
+const installation = await createInstallation(undefined, { TRUST_PROXY: 'true' });
+const emails = Array.from({ length: concurrent }, (_, i) => `bench-${i}@example.com`);
+const unlock = lockDataDir(installation.dataDir);
+const database = await openDatabase({ pgliteDir: path.join(installation.dataDir, 'db') });
+for (const email of emails) await createStaffUser(database, { email, password: STAFF_PASSWORD }, null);
+await database.close();
+unlock();
+const server = await startServer(installation);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const summary = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
+};
+
+/** Asks for /api/site one request at a time until `until` resolves. */
+async function sampleSite(until: Promise<unknown>) {
+  let done = false;
+  until.finally(() => {
+    done = true;
+  });
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(`${installation.url}/api/site`);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`/api/site answered ${response.status}`);
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+let signIns = 0;
+async function signInRound(round: number) {
+  const latencies = await Promise.all(
+    emails.map(async (email, i) => {
+      const started = performance.now();
+      const response = await fetch(`${installation.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: installation.url,
+          'x-forwarded-for': `10.0.${round}.${i + 1}`,
+        },
+        body: JSON.stringify({ email, password: STAFF_PASSWORD }),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+      signIns += 1;
+      return performance.now() - started;
+    }),
+  );
+  return latencies;
+}
+
+try {
+  const alone = await sampleSite(new Promise((resolve) => setTimeout(resolve, 3_000)));
+  const signInLatencies: number[] = [];
+  const load = (async () => {
+    for (let round = 0; round < rounds; round++) signInLatencies.push(...(await signInRound(round)));
+  })();
+  const during = await sampleSite(load);
+  await load;
+
+  const result = {
+    date: new Date().toISOString(),
+    host: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadAverage: os.loadavg() },
+    rounds,
+    concurrent,
+    signIns,
+    siteAlone: summary(alone),
+    siteDuringSignIns: summary(during),
+    signIn: summary(signInLatencies),
+  };
+  const out = path.resolve(import.meta.dirname, 'results', `sign-in-load-${result.date.slice(0, 10)}.json`);
+  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`written to ${path.relative(process.cwd(), out)}`);
+  process.exitCode = result.siteDuringSignIns.p99Ms < 50 ? 0 : 1;
+} finally {
+  await server.kill('SIGTERM');
+  installation.remove();
+}
