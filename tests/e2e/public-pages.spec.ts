@@ -172,3 +172,41 @@ test.describe('site search', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Metal Arc Welding' })).toBeVisible();
   });
 });
+
+test.describe('the floating feedback button on a 390px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ['/', '/courses', '/about']) {
+    test(`covers nothing at the end of ${path}, the copyright line included`, async ({ page }) => {
+      await openPage(page, path);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect
+        .poll(() => page.evaluate(() => window.scrollY + window.innerHeight))
+        .toBeGreaterThanOrEqual(await page.evaluate(() => document.documentElement.scrollHeight - 1));
+      const copyright = page.getByRole('contentinfo').getByText(/^© \d{4} /);
+      await expect(copyright).toBeInViewport();
+
+      const button = await page.getByRole('button', { name: 'Give feedback' }).boundingBox();
+      expect(button).not.toBeNull();
+      // Every element that shows text, an image or a control, in main and the footer.
+      const covered = await page.evaluate(
+        (b) => {
+          const shown = [...document.querySelectorAll('main *, footer *')].filter(
+            (element) =>
+              element.matches('a, button, input, img, svg') ||
+              [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()),
+          );
+          return shown
+            .filter((element) => {
+              const r = element.getBoundingClientRect();
+              if (r.width === 0 || r.height === 0) return false;
+              return r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y;
+            })
+            .map((element) => element.textContent?.trim().slice(0, 40) || element.tagName);
+        },
+        button as NonNullable<typeof button>,
+      );
+      expect(covered).toEqual([]);
+    });
+  }
+});

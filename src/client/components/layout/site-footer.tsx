@@ -1,12 +1,21 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSite } from '#client/features/site/api/site-query.ts';
+import { FLOATING_BUTTON_CLEARANCE } from './layout-constants.ts';
 import { footerLinks } from './nav-links.ts';
 
 export function SiteFooter() {
   const site = useSite();
   return (
-    <Box component="footer" bg="dark.8" c="gray.0" py="xl" mt="xl" className="no-print">
+    <Box
+      component="footer"
+      bg="dark.8"
+      c="gray.0"
+      pt="xl"
+      pb={FLOATING_BUTTON_CLEARANCE}
+      mt="xl"
+      className="no-print"
+    >
       <Container size="lg">
         <Text fw={600} mb="md">
           {site.tagline}

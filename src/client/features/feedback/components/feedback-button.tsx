@@ -1,6 +1,7 @@
 import { ActionIcon, Affix } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { FLOATING_BUTTON_OFFSET, FLOATING_BUTTON_SIZE } from '#client/components/layout/layout-constants.ts';
 
 const loadPopover = () => import('./feedback-popover.tsx');
 const FeedbackPopover = lazy(loadPopover);
@@ -8,7 +9,13 @@ const FeedbackPopover = lazy(loadPopover);
 /** The smiley both the placeholder and the loaded popover show, so nothing moves when it swaps. */
 export function Smiley(props: { 'aria-expanded': boolean; onClick: () => void } & Record<string, unknown>) {
   return (
-    <ActionIcon size={52} radius="xl" variant="filled" aria-label="Give feedback" {...props}>
+    <ActionIcon
+      size={FLOATING_BUTTON_SIZE}
+      radius="xl"
+      variant="filled"
+      aria-label="Give feedback"
+      {...props}
+    >
       <IconMoodSmile size={30} aria-hidden />
     </ActionIcon>
   );
@@ -31,7 +38,7 @@ export function FeedbackButton() {
     />
   );
   return (
-    <Affix position={{ bottom: 20, left: 20 }} className="no-print">
+    <Affix position={{ bottom: FLOATING_BUTTON_OFFSET, left: FLOATING_BUTTON_OFFSET }} className="no-print">
       {wanted ? (
         <Suspense fallback={placeholder}>
           <FeedbackPopover defaultOpened />
