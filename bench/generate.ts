@@ -94,15 +94,9 @@ export async function generate(
     if (records > indexedRows) {
       const indexes = await opened.query<{ name: string; definition: string }>(
         `select indexname as name, indexdef as definition from pg_indexes
-          where schemaname = 'public' and tablename in ('person', 'person_live_search')
-            and indexname not in ('person_pkey', 'person_live_search_pkey')`,
+          where schemaname = 'public' and tablename = 'person' and indexname <> 'person_pkey'`,
       );
       for (const index of indexes) await opened.query(`drop index "${index.name}"`);
-      // The search chunks are cut once after the load, as the indexes are built: kept row by row
-      // they would be cut again and again, and without the indexes each cut reads the table. The
-      // same trigger lists the punctuation months and writes person_live_search, both also filled
-      // once after the load.
-      await opened.query('alter table person disable trigger person_search_insert');
       let chunkStarted = performance.now();
       let lastReported = 0;
       await insertRows(records - indexedRows, (inserted) => {
@@ -115,13 +109,6 @@ export async function generate(
         lastReported = inserted;
         chunkStarted = performance.now();
       });
-      const searchRowsStarted = performance.now();
-      // All live people, as the migration does (those of the first phase are written again).
-      await opened.query(
-        'select person_live_search_add(array(select id from person where deleted_at is null))',
-      );
-      indexBuildSeconds.person_live_search = seconds(searchRowsStarted);
-      log(`  filled person_live_search in ${indexBuildSeconds.person_live_search.toFixed(1)} s`);
       await opened.query(`set maintenance_work_mem = '${target.kind === 'postgres' ? '1GB' : '256MB'}'`);
       for (const index of indexes) {
         const indexStarted = performance.now();
@@ -129,25 +116,9 @@ export async function generate(
         indexBuildSeconds[index.name] = seconds(indexStarted);
         log(`  rebuilt ${index.name} in ${indexBuildSeconds[index.name]?.toFixed(1)} s`);
       }
-      const chunksStarted = performance.now();
-      await opened.query('select person_search_chunk_rebuild_all()');
-      indexBuildSeconds.person_search_chunk = seconds(chunksStarted);
-      log(`  cut person_search_chunk in ${indexBuildSeconds.person_search_chunk.toFixed(1)} s`);
-      const monthsStarted = performance.now();
-      // All live people, as the migration does: those of the first phase are already listed.
-      await opened.query(
-        'select person_search_punctuation_add(array(select id from person where deleted_at is null))',
-      );
-      await opened.query('alter table person enable trigger person_search_insert');
-      indexBuildSeconds.person_search_punctuation = seconds(monthsStarted);
-      log(
-        `  listed person_search_punctuation in ${indexBuildSeconds.person_search_punctuation.toFixed(1)} s`,
-      );
     }
     // Fresh statistics, as autovacuum would eventually give them, so plans are the settled ones.
-    await opened.query(
-      'vacuum analyze person, person_live_search, person_search_chunk, person_search_punctuation',
-    );
+    await opened.query('vacuum analyze person');
     const totalSeconds = seconds(started);
     log(
       `inserted ${records.toLocaleString('en')} rows in ${totalSeconds.toFixed(1)} s, indexes and vacuum included`,

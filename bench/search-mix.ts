@@ -1,17 +1,18 @@
 /**
- * Staff search at scale, one query at a time: the bench's search mix (3–6 character slices of real
- * records, see searchQueries) through the product's own findPeople, timed and grouped by the field
- * each slice came from, with the slowest queries listed, and the CPU the whole machine (this
- * process and PostgreSQL) spent per search. It explains the search row of `npm run bench`, which
- * sends the same mix over HTTP from several connections at once.
+ * Staff search at scale, one query at a time: a search mix (`--mix staff`, what staff type, the
+ * budget; `broad`, 3 digits from the middle of serials; `slices`, the earlier budget's 3-6
+ * character slices) through the product's own findPeople, timed and grouped by kind, with the
+ * slowest listed and the CPU the whole machine (this process and PostgreSQL) spent per search. It
+ * explains the search rows of `npm run bench`, which send the same mixes over HTTP.
  *
- *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--queries 600] [--slowest 12]
+ *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--mix staff] [--queries 600]
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findPeople } from '#server/features/people/find-people.ts';
 import { createRandom } from './lib/fake-people.ts';
-import { type SampleRow, searchQueries } from './lib/http-bench.ts';
+import type { SampleRow } from './lib/http-bench.ts';
+import { broadSearches, sliceSearches, staffSearches } from './lib/search-queries.ts';
 import { openTarget, parseTarget } from './lib/target.ts';
 
 const { values } = parseArgs({
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     target: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/ecert_bench' },
     queries: { type: 'string', default: '600' },
     slowest: { type: 'string', default: '12' },
+    mix: { type: 'string', default: 'staff' },
   },
 });
 
@@ -30,11 +32,12 @@ try {
        from person where deleted_at is null order by id limit 2000`,
   );
   const random = createRandom(11);
-  const searchQuery = searchQueries(random);
+  const mixes = { staff: staffSearches, broad: broadSearches, slices: sliceSearches };
+  const searchQuery = mixes[values.mix as keyof typeof mixes](random);
   const timings: { field: string; q: string; ms: number; total: string }[] = [];
   const cpuBefore = machineCpuMs();
   for (let i = 0; i < Number(values.queries); i++) {
-    const { field, q } = searchQuery(random.pick(sample));
+    const { kind: field, q } = searchQuery(random.pick(sample));
     const started = performance.now();
     const found = await findPeople(opened.database.db, { q, page: 1, pageSize: 20 });
     const ms = performance.now() - started;

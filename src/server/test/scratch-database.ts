@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** A new, empty database on the server at `adminUrl`; `drop()` removes it. */
-export async function createScratchDatabase(adminUrl: string) {
+/** A new, empty database on the server at `adminUrl` (in `timeZone` if given); `drop()` removes it. */
+export async function createScratchDatabase(adminUrl: string, { timeZone }: { timeZone?: string } = {}) {
   const name = `ecert_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`create database "${name}"`);
+    if (timeZone)
+      await admin.query(`alter database "${name}" set timezone = '${timeZone.replace(/'/g, "''")}'`);
   } catch (error) {
     await admin.end();
     throw error;

@@ -18,13 +18,17 @@ export interface TestApp {
 /**
  * Builds the real app on a real, empty database: a fresh PostgreSQL database when
  * `DATABASE_URL` points at a server we may create databases on, otherwise in-memory PGlite.
+ * `timeZone` sets the database's session time zone, for tests that SQL does not depend on it.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { timeZone }: { timeZone?: string } = {},
+): Promise<TestApp> {
   // Each app gets its own data folder (files, generated secrets), removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-api-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const adminUrl = process.env.DATABASE_URL;
-  const scratch = adminUrl ? await createScratchDatabase(adminUrl) : null;
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, { timeZone }) : null;
 
   let database: Database | undefined;
   let app: App | undefined;
@@ -37,6 +41,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         pgliteImage: pgliteImage(),
       }),
     );
+    // PGlite is one session: setting it there is setting it for the database.
+    if (timeZone && database.kind === 'pglite')
+      await database.db.execute(sql`select set_config('TimeZone', ${timeZone}, false)`);
     app = await buildApp({ config, database, logger: false });
     await app.ready();
   } catch (error) {

@@ -6,12 +6,13 @@ import { person, type StoredFileRef } from '../../db/schema/index.ts';
 import { insertPerson, personFixture } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { SEARCH_COUNT_AHEAD } from './find-people.ts';
+import { SEARCH_COUNT_CAP } from './search-people.ts';
 
 let harness: TestApp;
 let headers: Record<string, string>;
+// A database behind UTC: no search may depend on the session's time zone.
 beforeAll(async () => {
-  harness = await createTestApp();
+  harness = await createTestApp({}, { timeZone: 'America/New_York' });
   headers = (await signInAs(harness.app, 'staff')).headers;
 });
 afterAll(async () => {
@@ -109,6 +110,23 @@ describe('GET /api/people', () => {
     expect((await list(`q=${encodeURIComponent(`${t}_`)}`)).items.map((p) => p.id)).toEqual([literal.id]);
   });
 
+  it('puts an equal identifier first, then one starting with the search, then whole words, then newest', async () => {
+    const t = token();
+    const serial = await insert({ eCertNumber: `${t}` });
+    const fin = await insert({ finNumber: `${t}` });
+    const prefixed = await insert({ passportNumber: `${t}9` });
+    const word = await insert({ name: `Mary ${t}` });
+    const part = await insert({ name: `Mary ${t}xyz` });
+    const newest = await insert({ nationality: `${t}ian` });
+
+    const ids = (await list(`q=${t.toLowerCase()}`)).items.map((p) => p.id);
+
+    expect(ids.slice(0, 2).sort()).toEqual([serial.id, fin.id].sort());
+    expect(ids.slice(2, 4)).toEqual([prefixed.id, word.id]);
+    expect(ids.slice(4).sort()).toEqual([part.id, newest.id].sort());
+    expect(ids.indexOf(fin.id)).toBe(0); // of two equal identifiers, the newer
+  });
+
   it('refuses a bad page size with 400 naming it', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/api/people?pageSize=1000', headers });
     expect(response.statusCode).toBe(400);
@@ -164,46 +182,64 @@ describe('GET /api/images', () => {
 
 describe('GET /api/people with a broad search', () => {
   // Its own database: the thousand rows below would change the other tests' unfiltered totals.
-  let crowd: TestApp;
+  let crowdApp: TestApp;
   let crowdHeaders: Record<string, string>;
+  const crowdDb = () => crowdApp.database.db;
   beforeAll(async () => {
-    crowd = await createTestApp();
-    crowdHeaders = (await signInAs(crowd.app, 'staff')).headers;
+    crowdApp = await createTestApp({}, { timeZone: 'America/New_York' });
+    crowdHeaders = (await signInAs(crowdApp.app, 'staff')).headers;
   });
   afterAll(async () => {
-    await crowd.close();
+    await crowdApp.close();
   });
 
-  it('counts a search a few pages ahead of the page shown and says when more match', async () => {
+  it('counts a search up to the cap, says when more match, and still puts identifiers first', async () => {
     const t = token();
-    const matches = SEARCH_COUNT_AHEAD + 31;
-    await crowd.database.db
+    const matches = SEARCH_COUNT_CAP + 31;
+    const crowd = await crowdDb()
       .insert(person)
       .values(
         Array.from({ length: matches }, (_, i) =>
-          personFixture({ name: `Crowd ${t}`, eCertNumber: `CROWD-${t}-${i}` }),
+          personFixture({
+            name: `Crowd ${t}`,
+            eCertNumber: `CROWD-${t}-${i}`,
+            createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+          }),
         ),
-      );
+      )
+      .returning({ id: person.id });
+    const oldest = await insertPerson(crowdDb(), { finNumber: t, createdAt: new Date(Date.UTC(2000, 0, 1)) });
     const search = async (query: string) =>
-      (await crowd.app.inject({ method: 'GET', url: `/api/people?${query}`, headers: crowdHeaders })).json();
+      (
+        await crowdApp.app.inject({ method: 'GET', url: `/api/people?${query}`, headers: crowdHeaders })
+      ).json();
 
     const first = await search(`q=${t}`);
     const second = await search(`q=${t}&page=2`);
-    const third = await search(`q=${t}&page=3`);
-    const narrow = await search(`q=CROWD-${t}-100`);
+    const prefix = await search(`q=CROWD-${t}-100`);
 
-    expect(first).toMatchObject({ total: SEARCH_COUNT_AHEAD, totalCapped: true });
-    expect(first.items).toHaveLength(20);
-    expect(second).toMatchObject({ total: SEARCH_COUNT_AHEAD + 20, totalCapped: true });
-    expect(third).toMatchObject({ total: matches, totalCapped: false });
-    expect(narrow).toMatchObject({ total: 1, totalCapped: false });
+    const newestFirst = crowd.map((row) => row.id).reverse();
+    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(first.items.map((p: PersonView) => p.id)).toEqual([oldest.id, ...newestFirst.slice(0, 19)]);
+    expect(second).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(second.items.map((p: PersonView) => p.id)).toEqual(newestFirst.slice(19, 39));
+    // CROWD-t-100 itself, then the serials it starts: CROWD-t-1000 to -1009.
+    expect(prefix).toMatchObject({ total: 11, totalCapped: false });
+    expect(prefix.items[0].id).toBe(crowd[100]?.id);
+    const starting = (await search(`q=CROWD-${t}-100&pageSize=50`)).items.slice(1);
+    expect(starting.map((p: PersonView) => p.id).sort()).toEqual(
+      crowd
+        .slice(1000, 1010)
+        .map((row) => row.id)
+        .sort(),
+    );
   });
 
-  it('walks for the newest page when a search matches more people than it collects at once', async () => {
+  it('searches the trash newest trashed first, counting up to the cap', async () => {
     const t = token();
     const trashedAt = (i: number) => new Date(Date.UTC(2025, 5, 1, 0, i));
     // Trashed in insertion order, so those collected first (in table order) are the oldest.
-    const rows = await crowd.database.db
+    const rows = await crowdDb()
       .insert(person)
       .values(
         Array.from({ length: 2_050 }, (_, i) =>
@@ -211,14 +247,14 @@ describe('GET /api/people with a broad search', () => {
         ),
       )
       .returning({ id: person.id });
-    const response = await crowd.app.inject({
+    const response = await crowdApp.app.inject({
       method: 'GET',
       url: `/api/people/trash?q=${t}`,
-      headers: (await signInAs(crowd.app, 'admin')).headers, // the trash is for administrators
+      headers: (await signInAs(crowdApp.app, 'admin')).headers, // the trash is for administrators
     });
 
     const newestTrashedFirst = rows.map((row) => row.id).reverse();
-    expect(response.json()).toMatchObject({ total: SEARCH_COUNT_AHEAD, totalCapped: true });
+    expect(response.json()).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
     expect(response.json().items.map((item: PersonView) => item.id)).toEqual(newestTrashedFirst.slice(0, 20));
   });
 });

@@ -10,7 +10,7 @@ interface RecordsListProps<T> {
   q: string;
   page: number;
   pageSize: number;
-  /** `totalCapped`: a search counted only the first `total` matches. */
+  /** `totalCapped`: a search counted only the first `total` matches, and more match. */
   data: { items: T[]; total: number; totalCapped?: boolean };
   children: (item: T) => ReactNode;
 }
@@ -30,6 +30,12 @@ export function RecordsList<T>({ title, q, page, pageSize, data, children }: Rec
       }
     >
       <SearchBox q={q} label="Search by name, passport number, nationality, e-Cert number or FIN number" />
+      {data.totalCapped && (
+        <Text role="status">
+          More than {data.total.toLocaleString('en')} matches: the best are shown first. Refine your search to
+          see fewer.
+        </Text>
+      )}
       {data.items.length === 0 ? (
         <Text role="status">
           {q

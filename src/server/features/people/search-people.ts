@@ -1,0 +1,131 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/database.ts';
+import { person } from '../../db/schema/index.ts';
+
+/** A search counts this many matches at most; past that the page says "more than", to refine. */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** `q` for LIKE, with `%`, `_` and `\` escaped so that typed in the search box they match themselves. */
+const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
+
+/** The search text holds `q`: lower-cased by the database on both sides, so every script folds alike. */
+export const holding = (searchText: SQLWrapper, q: string) =>
+  sql`${searchText} like lower(${`%${escaped(q)}%`})`;
+
+/** Newest first by these columns, spelled like person_live_newest_idx (desc nulls last). */
+export const newestFirstBy = (createdAt: SQLWrapper, id: SQLWrapper) => [
+  sql`${createdAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+export const newestFirst = newestFirstBy(person.createdAt, person.id);
+
+/** An identifier lower-cased in the "C" collation: spelled like its btree, which serves `like 'q%'`. */
+const identifierKeys = [person.finNumber, person.passportNumber, person.eCertNumber].map(
+  (column) => sql`(lower(${column}) collate "C")`,
+);
+const startsWith = (key: SQL, q: string) => sql`${key} like lower(${`${escaped(q)}%`})`;
+/**
+ * The least identifier starting with `q`, or null: ordering by it puts an identifier equal to `q`
+ * first (no other starting with it sorts before it), then the others in their own order.
+ */
+const prefixKey = (q: string) =>
+  sql`least(${sql.join(
+    identifierKeys.map((key) => sql`case when ${startsWith(key, q)} then ${key} end`),
+    sql`, `,
+  )})`;
+
+export interface SearchPage {
+  ids: string[];
+  /** The matches, counted up to SEARCH_COUNT_CAP; `totalCapped` when more match. */
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * The page of live people whose search text holds `q`, best first: an identifier (FIN, passport,
+ * serial) equal to `q`, then those starting with it in identifier order, then by how well `q`
+ * matches a word of the text (pg_trgm's word_similarity), then newest. Ranking by similarity needs
+ * every match, so past SEARCH_COUNT_CAP matches that step is left out (tieredMatches).
+ */
+export async function searchLivePeople(
+  db: Db,
+  q: string,
+  offset: number,
+  pageSize: number,
+): Promise<SearchPage> {
+  const [first, ...rest] = await queryRows<{ n: number; id: string | null }>(
+    db,
+    rankedMatches(q, offset, pageSize),
+  );
+  const counted = first?.n ?? 0;
+  if (counted <= SEARCH_COUNT_CAP) {
+    const ids = [first, ...rest].flatMap((row) => (row?.id ? [row.id] : []));
+    return { ids, total: counted, totalCapped: false };
+  }
+  const page = await queryRows<{ id: string }>(db, tieredMatches(q, offset, pageSize));
+  return { ids: page.map((row) => row.id), total: SEARCH_COUNT_CAP, totalCapped: true };
+}
+
+/**
+ * The people with an identifier starting with `q`, up to `limit` from each identifier's btree in
+ * its order (`keys`: with the key they are ranked by).
+ */
+const prefixed = (q: string, limit: number, keys = false) =>
+  sql.join(
+    identifierKeys.map(
+      (
+        key,
+      ) => sql`(select ${person.id} as id${keys ? sql`, ${person.createdAt} as created_at, ${key} as key` : sql``}
+        from ${person} where ${person.deletedAt} is null and ${startsWith(key, q)} order by ${key} limit ${limit})`,
+    ),
+    keys ? sql` union all ` : sql` union `,
+  );
+
+/**
+ * Up to SEARCH_COUNT_CAP + 1 matches, counted; when there are no more than the cap, the page of
+ * them in relevance order (otherwise no page: one row whose id is null). Identifier prefixes are
+ * counted first on their btrees: a serial's year matches people all created that year, whom no
+ * newest-first or unordered scan of the search text reaches quickly.
+ */
+const rankedMatches = (q: string, offset: number, pageSize: number) => sql`
+  with starting as materialized (${prefixed(q, SEARCH_COUNT_CAP + 1)}),
+  hits as materialized (
+    select ${person.id} as id from ${person}
+    where ${person.deletedAt} is null and ${holding(person.searchText, q)}
+      and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
+    limit ${SEARCH_COUNT_CAP + 1}
+  ),
+  counted as (select greatest((select count(*) from starting), (select count(*) from hits))::int as n)
+  select counted.n, page.id from counted
+  left join lateral (
+    select ${person.id} as id from hits join ${person} on ${person.id} = hits.id
+    where counted.n <= ${SEARCH_COUNT_CAP}
+    order by ${prefixKey(q)} nulls last, word_similarity(lower(${q}), ${person.searchText}) desc,
+      ${sql.join(newestFirst, sql`, `)}
+    limit ${pageSize} offset ${offset}
+  ) page on true`;
+
+/**
+ * The page of a search matching more than SEARCH_COUNT_CAP: identifiers starting with `q` in
+ * their order, then the other matches newest first, each read in that order from its index no
+ * further than the page's end. The others are read only when the first are fewer than that.
+ */
+function tieredMatches(q: string, offset: number, pageSize: number) {
+  const end = offset + pageSize;
+  return sql`
+    with starting as materialized (${prefixed(q, end, true)}),
+    others as (
+      select ${person.id} as id, ${person.createdAt} as created_at, null::text collate "C" as key
+      from ${person}
+      where ${person.deletedAt} is null and ${holding(person.searchText, q)}
+        and (select count(distinct id) from starting) < ${end}
+      order by ${sql.join(newestFirst, sql`, `)} limit ${2 * end}
+    )
+    select id from (
+      select id, created_at, min(key) as key
+      from (select * from starting union all select * from others) listed
+      group by id, created_at
+    ) ranked
+    order by key nulls last, ${sql.join(newestFirstBy(sql`created_at`, sql`id`), sql`, `)}
+    limit ${pageSize} offset ${offset}`;
+}
