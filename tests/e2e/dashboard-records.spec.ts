@@ -19,6 +19,8 @@ import {
 
 // Each test walks several screens with uploads; on a busy 2-core machine that can pass 30 s.
 test.describe.configure({ mode: 'parallel', timeout: 60_000 });
+// A laptop screen: the forms are taller than it, and their results must still be seen.
+test.use({ viewport: { width: 1366, height: 900 } });
 
 // A first dashboard page parses the staff chunk and checks the session; allow for a busy machine.
 const LOADED = { timeout: 15_000 };
@@ -109,6 +111,8 @@ test.describe('people records', () => {
     await page.unrouteAll();
 
     await expect(main(page).getByRole('status')).toHaveText('Data submitted successfully!');
+
+    await expect(main(page).getByRole('status')).toBeInViewport({ ratio: 1 });
     // The form starts over: every field and file picker is empty again.
     for (const [, label] of fieldLabels) await expect(field(page, label)).toHaveValue('');
     for (const label of ['Passport Image', 'Certificate Image', 'Signature Image'])
@@ -172,6 +176,8 @@ test.describe('people records', () => {
     await expect(main(page).getByRole('alert')).toHaveText(
       'A record with this FIN number and e-Cert serial no. already exists.',
     );
+
+    await expect(main(page).getByRole('alert')).toBeInViewport({ ratio: 1 });
     await expect(field(page, 'Name')).toHaveValue(record.name);
     await expect(main(page).getByRole('button', { name: 'Passport Image', exact: true })).toHaveText(
       files.passportImage.name,
@@ -181,6 +187,7 @@ test.describe('people records', () => {
     await page.route('**/api/people', (route) => route.abort());
     await main(page).getByRole('button', { name: 'Submit' }).click();
     await expect(main(page).getByRole('alert')).toHaveText('An error occurred while submitting.');
+    await expect(main(page).getByRole('alert')).toBeInViewport({ ratio: 1 });
     await expect(field(page, 'FIN No')).toHaveValue(existing.finNumber);
     await page.unrouteAll();
 
@@ -264,6 +271,7 @@ test.describe('people records', () => {
     await chooseFile(page, 'Signature Image', await testImage('new-signature', 'png'));
     await main(page).getByRole('button', { name: 'Submit' }).click();
     await expect(main(page).getByRole('status')).toHaveText('Data updated successfully!');
+    await expect(main(page).getByRole('status')).toBeInViewport({ ratio: 1 });
     await expect(field(page, 'Trade Tested')).toHaveValue('Plumbing');
 
     await sidebarLink(page, 'Peoples').click();
@@ -321,6 +329,7 @@ test.describe('renewal records', () => {
     await fillRecord(page, record);
     await main(page).getByRole('button', { name: 'Submit' }).click();
     await expect(main(page).getByRole('status')).toHaveText('Data submitted successfully!');
+    await expect(main(page).getByRole('status')).toBeInViewport({ ratio: 1 });
     for (const [, label] of fieldLabels) await expect(field(page, label)).toHaveValue('');
 
     await sidebarLink(page, 'Renew Peoples').click();
@@ -353,6 +362,7 @@ test.describe('renewal records', () => {
     await field(page, 'Test Level').fill('Level 3');
     await main(page).getByRole('button', { name: 'Submit' }).click();
     await expect(main(page).getByRole('status')).toHaveText('Data updated successfully!');
+    await expect(main(page).getByRole('status')).toBeInViewport({ ratio: 1 });
 
     await sidebarLink(page, 'Renew Peoples').click();
     await search(page, renewal.finNumber, 'button');
@@ -390,4 +400,33 @@ test("All Images lists the new person's images, enlarges one and links the PDF",
   await expect(full).toHaveAttribute('src', person.certificateImage?.url ?? '');
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
+});
+
+test.describe('a failed submit on a 390px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('scrolls the first invalid field, with its label, into view below the fixed top bar', async ({
+    page,
+  }) => {
+    const record = newRecord(uniqueTag());
+    await open(page, '/dashboard/renew-form', 'Renew Panel');
+    // Everything but the first field, then Enter in the last one.
+    for (const [name, label] of fieldLabels.slice(1)) await field(page, label).fill(record[name]);
+    const name = field(page, 'Name');
+    // The empty field sits just under the top bar: still "in view" for the browser's own focus
+    // scrolling, which would therefore leave it hidden there.
+    await name.evaluate((input) => window.scrollBy(0, input.getBoundingClientRect().top - 20));
+    await expect.poll(() => name.evaluate((input) => Math.round(input.getBoundingClientRect().top))).toBe(20);
+    await page.keyboard.press('Enter');
+
+    await expect(name).toBeFocused();
+    await expect(main(page).getByText('Name is required')).toBeVisible();
+    const topBar = await page.getByRole('banner').boundingBox();
+    const label = main(page).locator('label').filter({ hasText: /^Name/ });
+    await expect(label).toBeInViewport({ ratio: 1 });
+    for (const shown of [name, label]) {
+      const box = await shown.boundingBox();
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual((topBar?.y ?? 0) + (topBar?.height ?? 0));
+    }
+  });
 });

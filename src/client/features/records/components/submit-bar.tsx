@@ -1,4 +1,5 @@
 import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 
 interface SubmitBarProps {
   pending: boolean;
@@ -15,6 +16,11 @@ export function SubmitBar({
   pendingLabel = 'Uploading...',
   result,
 }: SubmitBarProps) {
+  const resultRef = useRef<HTMLDivElement>(null);
+  // The outcome appears under the button, often below the fold of a long form: bring it into view.
+  useEffect(() => {
+    if (result && !pending) resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [result, pending]);
   return (
     <Stack gap="sm" maw={560}>
       <Button type="submit" disabled={pending} w="fit-content" size="md">
@@ -29,7 +35,13 @@ export function SubmitBar({
         </Stack>
       )}
       {result && !pending && (
-        <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'} variant="light">
+        <Alert
+          ref={resultRef}
+          color={result.ok ? 'green' : 'red'}
+          role={result.ok ? 'status' : 'alert'}
+          variant="light"
+          style={{ scrollMarginBottom: 'var(--mantine-spacing-md)' }}
+        >
           {result.text}
         </Alert>
       )}
