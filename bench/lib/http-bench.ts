@@ -4,6 +4,7 @@ import { AppError } from '#server/errors.ts';
 import { createStaffUser } from '#server/features/users/create-staff-user.ts';
 import { createRandom } from './fake-people.ts';
 import { type LoadResult, median, runLoad, type Scenario } from './load.ts';
+import { broadSearches, sliceSearches, staffSearches } from './search-queries.ts';
 import { signIn, startServer } from './server.ts';
 import { describeTarget, openTarget, type Target, targetEnv } from './target.ts';
 
@@ -81,27 +82,22 @@ async function prepare(target: Target): Promise<SampleRow[]> {
 /** The steady rates (searches a second) of the search-<rate>rps scenarios. */
 export const STEADY_SEARCH_RATES = [20, 60] as const;
 
-/**
- * What a staff member might type: a 3–6 character slice of one field of a real record (names twice
- * as often as each other field), in its own case or lower case.
- */
-export function searchQueries(random: ReturnType<typeof createRandom>) {
-  const fields = ['name', 'name', 'passport', 'fin', 'serial', 'nationality'] as const;
-  return (row: SampleRow) => {
-    const field = random.pick(fields);
-    const text = row[field];
-    const length = Math.min(text.length, random.int(3, 6));
-    const start = random.int(0, text.length - length);
-    const part = text.slice(start, start + length);
-    return { field, q: random.next() < 0.5 ? part.toLowerCase() : part };
-  };
-}
-
 function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOptions): Scenario[] {
   const random = createRandom(7);
   const any = () => random.pick(sample);
-  const searchQuery = searchQueries(random);
+  const search = (query: (row: SampleRow) => { q: string }) => () => ({
+    method: 'GET' as const,
+    path: `/api/people?q=${encodeURIComponent(query(any()).q)}`,
+  });
+  const searchRequest = search(staffSearches(random));
   const staff = { cookie };
+  const staffSearchScenario = {
+    name: 'search',
+    connections: options.staffConnections,
+    okStatuses: [200],
+    headers: staff,
+    nextRequest: searchRequest,
+  };
   // Half real pairs; a quarter a real FIN with a wrong serial; a quarter an unknown FIN.
   const verifyRequest = () => {
     const row = any();
@@ -114,10 +110,6 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
           : { finNumber: `X${random.int(1_000_000, 9_999_999)}Z`, eCertNumber: row.serial };
     return { method: 'POST' as const, path: '/api/verify', body: JSON.stringify(pair) };
   };
-  const searchRequest = () => ({
-    method: 'GET' as const,
-    path: `/api/people?q=${encodeURIComponent(searchQuery(any()).q)}`,
-  });
   return [
     {
       name: 'constant',
@@ -145,13 +137,11 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
       okStatuses: [200],
       nextRequest: () => ({ method: 'GET', path: `/api/certificates/${any().id}` }),
     },
-    {
-      name: 'search',
-      connections: options.staffConnections,
-      okStatuses: [200],
-      headers: staff,
-      nextRequest: searchRequest,
-    },
+    staffSearchScenario,
+    // Patterns that match very many people (3 digits from the middle of serials), and the earlier
+    // budget's mix (3-6 character slices of any field), for comparison.
+    { ...staffSearchScenario, name: 'search-broad', nextRequest: search(broadSearches(random)) },
+    { ...staffSearchScenario, name: 'search-slices', nextRequest: search(sliceSearches(random)) },
     // The same searches at a steady rate, latency in use rather than at saturation: 20 a second
     // (a busy office), and 60 (about a third of what 2 cores answer at saturation).
     ...STEADY_SEARCH_RATES.map((rate) => ({
