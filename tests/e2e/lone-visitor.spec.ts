@@ -1,0 +1,33 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { expect, openPage, test } from './fixtures.ts';
+
+// DESIGN.md §9: a lone visitor never gets a 503, even while the machine's CPU is shared.
+const pages = ['/', '/verify', '/login'];
+const LOADS = Number(process.env.LONE_VISITOR_LOADS ?? 200);
+
+/** A busy loop in a process of its own, taking a core from the server for as long as it runs. */
+function burnCpu(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
+
+test.describe('a lone visitor while the CPU is shared', () => {
+  test.describe.configure({ timeout: 15 * 60_000 });
+
+  test(`${LOADS} page loads in a row get no server error`, async ({ page }) => {
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 500) failures.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => failures.push(`failed ${request.url()}`));
+
+    const burner = burnCpu();
+    try {
+      for (let load = 0; load < LOADS; load++) {
+        await openPage(page, pages[load % pages.length] as string);
+        expect(failures, `after ${load + 1} loads`).toEqual([]);
+      }
+    } finally {
+      burner.kill();
+    }
+  });
+});
