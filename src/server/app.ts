@@ -5,6 +5,8 @@ import type { Database } from './db/database.ts';
 import certificatesRoutes from './features/certificates/certificates.routes.ts';
 import contactRoutes from './features/contact/contact.routes.ts';
 import contentRoutes from './features/content/content.routes.ts';
+import credentialsRoutes from './features/credentials/credentials.routes.ts';
+import issuer from './features/credentials/issuer.ts';
 import feedbackRoutes from './features/feedback/feedback.routes.ts';
 import filesRoutes from './features/files/files.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
@@ -83,6 +85,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(files);
   await app.register(auth);
   await app.register(openapi);
+  await app.register(issuer);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
@@ -91,6 +94,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(feedbackRoutes);
   await app.register(verificationRoutes);
   await app.register(certificatesRoutes);
+  await app.register(credentialsRoutes);
   await app.register(filesRoutes);
   await app.register(setupRoutes);
   await app.register(staffApi);

@@ -47,6 +47,13 @@ const envSchema = z.object({
   VERIFY_POW: bool.default(true),
   VERIFY_POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   CONTACT_RATE_LIMIT: rateLimit.default({ max: 5, timeWindowMs: 600_000 }),
+  CREDENTIAL_VERIFY_RATE_LIMIT: rateLimit.default({ max: 30, timeWindowMs: 600_000 }),
+  ISSUER_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9_-]{43})$/, {
+      error: 'must be a 32-byte Ed25519 seed: 64 hex characters or 43 base64url characters',
+    })
+    .optional(),
   CERT_VALIDITY_YEARS: z.coerce.number().int().min(1).max(100).default(2),
   MASK_IDENTIFIERS: bool.default(true),
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
@@ -97,6 +104,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proofOfWorkCost: e.VERIFY_POW_COST,
     },
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    credentialVerifyRateLimit: e.CREDENTIAL_VERIFY_RATE_LIMIT,
+    issuerKeySeed: e.ISSUER_KEY
+      ? Buffer.from(e.ISSUER_KEY, e.ISSUER_KEY.length === 64 ? 'hex' : 'base64url')
+      : undefined,
     certValidityYears: e.CERT_VALIDITY_YEARS,
     maskIdentifiers: e.MASK_IDENTIFIERS,
     siteConfigPath: path.resolve(e.SITE_CONFIG),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors.ts';
 import auditRoutes from './audit/audit.routes.ts';
+import revocationRoutes from './credentials/revocation.routes.ts';
 import messagesRoutes from './messages/messages.routes.ts';
 import peopleRoutes from './people/people.routes.ts';
 import renewalsRoutes from './renewals/renewals.routes.ts';
@@ -28,6 +29,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(statsRoutes);
   await app.register(auditRoutes);
   await app.register(usersRoutes);
+  await app.register(revocationRoutes);
   await app.register(trashRoutes);
 };
 

@@ -63,7 +63,10 @@ beforeAll(async () => {
     },
   });
 
-  const tables = await listTables(harness);
+  // A first credential download gives its person a status place and stores the signature: state a
+  // successful read may create, so the refusal check leaves these tables out.
+  const readCaches = new Set(['credential_status', 'signed_credential']);
+  const tables = (await listTables(harness)).filter((table) => !readCaches.has(table));
   snapshot = async () => {
     const counts = tables.map((table) => sql`(select count(*) from ${sql.identifier(table)})::text`);
     const changed = ['person', 'renewal', 'user'].map(

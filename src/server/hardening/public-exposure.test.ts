@@ -91,6 +91,11 @@ function probes(): Probe[] {
     get('GET /api/certificates/:id', `/api/certificates/${a.id},${b.id}`),
     get('GET /api/certificates/:id', `/api/certificates/${a.id}?id=${b.id}`, 'a'),
     get('GET /api/certificates/:id/qr.svg', `/api/certificates/${a.id}/qr.svg`, 'a'),
+    get('GET /api/certificates/:id/credential', `/api/certificates/${a.id}/credential`, 'a'),
+    get('GET /api/certificates/:id/credential', `/api/certificates/${b.id},${a.id}/credential`),
+    get('GET /.well-known/did.json', '/.well-known/did.json'),
+    get('GET /status/:list', '/status/1'),
+    post('POST /api/credentials/verify', '/api/credentials/verify', { issuer: 'x', proof: {} }),
     get('GET /files/:key', `/files/${'0'.repeat(64)}.pdf`),
     get('GET /api/setup', '/api/setup'),
     post('POST /api/setup', '/api/setup', {
@@ -140,7 +145,7 @@ describe('no public endpoint returns more than one person’s data', () => {
     }
     expect(leaks).toEqual([]);
     // The probes about A did reach A's record: an endpoint answering nothing would prove nothing.
-    expect(aboutA).toBe(5);
+    expect(aboutA).toBe(6);
   });
 
   it('shows A’s record with A’s live courses only', async () => {

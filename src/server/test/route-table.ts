@@ -21,6 +21,10 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/verify',
   'GET /api/certificates/:id',
   'GET /api/certificates/:id/qr.svg',
+  'GET /api/certificates/:id/credential',
+  'GET /.well-known/did.json',
+  'GET /status/:list',
+  'POST /api/credentials/verify',
   'GET /files/:key',
   'GET /api/setup',
   'POST /api/setup',
@@ -42,6 +46,7 @@ export const ADMIN_ROUTES = new Set([
   'PATCH /api/users/:id',
   'DELETE /api/users/:id',
   'POST /api/people/:id/restore',
+  'POST /api/people/:id/reinstate',
   'GET /api/trash',
   'POST /api/renewals/:id/restore',
 ]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
 export const auditEntityTypes = ['person', 'renewal', 'user'] as const;
-export const auditActions = ['create', 'update', 'delete', 'restore'] as const;
+export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 'reinstate'] as const;
 
 export const auditQuery = pageQuery.extend({
   entityType: z.enum(auditEntityTypes, { error: 'Entity type must be person, renewal or user' }).optional(),

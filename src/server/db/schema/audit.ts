@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
+export type AuditAction = 'create' | 'update' | 'delete' | 'restore' | 'revoke' | 'reinstate';
 export type AuditEntity = 'person' | 'renewal' | 'user';
 
 /** One change to a person, renewal or user, written in the same transaction as the change. */

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './credentials.ts';
 export * from './messages.ts';
 export * from './person.ts';
 export * from './renewal.ts';

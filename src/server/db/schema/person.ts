@@ -75,6 +75,9 @@ export const person = pgTable(
     // The dashboard's numbers: validity and passed month are ranges of passed dates, counted on
     // this index alone instead of testing every row (2 s at a million records).
     index('person_live_passed_idx').on(t.passedDate).where(sql`${t.deletedAt} is null`),
+    // Revoked people, few among many: each status list finds its revoked places from here
+    // (features/credentials/build-status-list.ts).
+    index('person_revoked_idx').on(t.id).where(sql`${t.revokedAt} is not null`),
     // The trash, newest trashed first; a search of it tests each person there.
     index('person_trashed_idx').on(t.deletedAt.desc()).where(sql`${t.deletedAt} is not null`),
   ],

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CREDENTIAL_MAX_BYTES, credentialVerification } from '#shared/api/credentials.ts';
+import { invalidInput, notFound } from '../../errors.ts';
+import { perClientLimit } from '../../plugins/rate-limit.ts';
+import { credentialOfPerson } from './credential-of-person.ts';
+import { exceedsDepth } from './credential-shape.ts';
+import { STATUS_LIST_TTL_MS } from './status-list-cache.ts';
+import { verifyCredential } from './verify-credential.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CREDENTIAL_TYPE = 'application/vc+ld+json';
+/** Far deeper than any credential of ours (7), far shallower than what could exhaust a stack. */
+const MAX_DEPTH = 32;
+
+/** The issuer's DID document, each record's signed credential, the status lists, and a checker. */
+const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Credential files are JSON-LD; take them under their own media types too (this scope only).
+  app.addContentTypeParser(
+    ['application/ld+json', CREDENTIAL_TYPE],
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  app.get('/.well-known/did.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return reply.type('application/json').send(await app.issuer.didDocument());
+  });
+
+  app.get(
+    '/api/certificates/:id/credential',
+    { schema: { params: z.object({ id: z.string().max(100) }) } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const credential = UUID.test(id) ? await credentialOfPerson(app, id.toLowerCase()) : null;
+      if (!credential) throw notFound('No data to display.');
+      return reply
+        .type(CREDENTIAL_TYPE)
+        .header('cache-control', 'no-cache')
+        .header(
+          'content-disposition',
+          `attachment; filename="e-cert-${id.toLowerCase().slice(0, 8)}.credential.json"`,
+        )
+        .send(JSON.stringify(credential, null, 2));
+    },
+  );
+
+  app.get(
+    '/status/:list',
+    { schema: { params: z.object({ list: z.string().max(12) }) } },
+    async (request, reply) => {
+      const listId = /^[1-9]\d{0,8}$/.test(request.params.list) ? Number(request.params.list) : null;
+      const signed = listId ? await app.statusLists.get(listId) : null;
+      if (!signed) throw notFound('No such status list.');
+      return reply
+        .type(CREDENTIAL_TYPE)
+        .header('cache-control', `public, max-age=${STATUS_LIST_TTL_MS / 1000}`)
+        .send(JSON.stringify(signed));
+    },
+  );
+
+  app.post(
+    '/api/credentials/verify',
+    {
+      bodyLimit: CREDENTIAL_MAX_BYTES,
+      config: { rateLimit: perClientLimit(app.config.credentialVerifyRateLimit) },
+      schema: { response: { 200: credentialVerification } },
+    },
+    async (request) => {
+      const { body } = request;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw invalidInput('Send the credential itself: a JSON object.');
+      }
+      if (exceedsDepth(body, MAX_DEPTH)) throw invalidInput('This file nests too deeply to be a credential.');
+      return verifyCredential(app, body);
+    },
+  );
+};
+
+export default credentialsRoutes;

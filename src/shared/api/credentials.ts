@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The checks a credential goes through, in the order a visitor reads them. */
+export const credentialCheckNames = ['format', 'signature', 'issuer', 'status', 'validity'] as const;
+export type CredentialCheckName = (typeof credentialCheckNames)[number];
+
+/** `unchecked` is never a pass: a check that could not run says so, and the credential is not verified. */
+export const credentialCheckOutcomes = ['pass', 'fail', 'unchecked'] as const;
+
+export const credentialCheck = z.object({
+  check: z.enum(credentialCheckNames),
+  outcome: z.enum(credentialCheckOutcomes),
+  message: z.string(),
+});
+export type CredentialCheck = z.infer<typeof credentialCheck>;
+
+export const credentialVerification = z.object({
+  /** True only when every check passed. */
+  verified: z.boolean(),
+  checks: z.array(credentialCheck),
+});
+export type CredentialVerification = z.infer<typeof credentialVerification>;
+
+/** Largest credential file accepted for checking; ours are about 3 kB. */
+export const CREDENTIAL_MAX_BYTES = 256 * 1024;
+
+/** Labels for the check lines, shared by the page and the API's answers. */
+export const credentialCheckLabels: Record<CredentialCheckName, string> = {
+  format: 'Format',
+  signature: 'Signature',
+  issuer: 'Issuer',
+  status: 'Revocation status',
+  validity: 'Validity dates',
+};
+
+export const revokeInput = z.object({
+  reason: z
+    .string({ error: 'Give a reason' })
+    .trim()
+    .min(1, { error: 'Give a reason' })
+    .max(200, { error: 'Keep the reason under 200 characters' }),
+});
+export type RevokeInput = z.infer<typeof revokeInput>;
+
+export const revocationState = z.object({
+  id: z.string(),
+  revokedAt: z.string().nullable(),
+  revocationReason: z.string().nullable(),
+});
+export type RevocationState = z.infer<typeof revocationState>;
