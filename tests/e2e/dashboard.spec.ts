@@ -118,6 +118,23 @@ test.describe('staff sign-in', () => {
   });
 });
 
+test('the show/hide password toggle is reached with Tab and works from the keyboard', async ({ page }) => {
+  await page.goto('/login');
+  const main = page.getByRole('main');
+  const password = main.getByRole('textbox', { name: 'Password' });
+  await password.fill('a secret');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.keyboard.press('Tab');
+  const toggle = main.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Tab');
+  await expect(main.getByRole('button', { name: 'Login' })).toBeFocused();
+});
+
 staffTest.describe('the "User Panel" sidebar', () => {
   staffTest('lists the dashboard pages in order, then Logout', async ({ page }) => {
     await page.goto('/dashboard/renew-peoples');
@@ -165,6 +182,24 @@ staffTest.describe('the "User Panel" sidebar', () => {
       await expect(page).toHaveURL('/dashboard/peoples', LOADED);
       await expect(h1(page)).toHaveText(anyTotal, LOADED);
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await waitForAnimations(page);
+      await expect(nav).not.toBeInViewport();
+      await expect(nav).toHaveAttribute('inert', '');
+    });
+
+    staffTest('Escape closes the open sidebar and returns focus to its toggle', async ({ page }) => {
+      await page.goto('/dashboard');
+      await expect(h1(page)).toHaveText('Dashboard', LOADED);
+      const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+      const nav = page.locator('#dashboard-navbar');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await waitForAnimations(page);
+      await sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).focus();
+
+      await page.keyboard.press('Escape');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(toggle).toBeFocused();
       await waitForAnimations(page);
       await expect(nav).not.toBeInViewport();
       await expect(nav).toHaveAttribute('inert', '');

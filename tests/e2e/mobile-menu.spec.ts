@@ -71,6 +71,23 @@ test.describe('mobile menu (390×844)', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
+  test('the open menu has one close button, over the burger, and it closes the menu', async ({ page }) => {
+    await openPage(page, '/', undefined);
+    const burger = page.getByRole('button', { name: 'Open menu' });
+    const box = await burger.boundingBox();
+    const menu = await openMenu(page);
+    await expect(page.getByRole('button', { name: /close/i })).toHaveCount(1);
+    // The burger behind the menu is covered, so it is no second way to close it.
+    const covered = await menu.evaluate(
+      (dialog, point) => dialog.contains(document.elementFromPoint(point.x, point.y)),
+      { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
+    );
+    expect(covered).toBe(true);
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('Escape closes the menu and returns focus to the burger', async ({ page }) => {
     await openPage(page, '/', undefined);
     const menu = await openMenu(page);

@@ -37,6 +37,25 @@ test.describe('public pages', () => {
     }
   });
 
+  test("the home page's course cards are links to their course on /courses", async ({ page }) => {
+    await openPage(page, '/');
+    const courses = readContent<{ cards: { id: string; title: string }[] }>('courses').cards.slice(0, 3);
+    const cards = page.getByRole('main').getByRole('listitem');
+    await expect(cards).toHaveCount(3);
+    for (const [i, course] of courses.entries()) {
+      await expect(cards.nth(i).getByRole('link', { name: course.title })).toHaveAttribute(
+        'href',
+        `/courses#${course.id}`,
+      );
+    }
+    // The whole card is the link's click area.
+    const [, second] = courses;
+    await cards.nth(1).click({ position: { x: 20, y: 90 } });
+    await expect(page).toHaveURL(`/courses#${second?.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Courses');
+    await expect(page.getByRole('heading', { name: second?.title })).toBeInViewport();
+  });
+
   test('careers show six cards', async ({ page }) => {
     await openPage(page, '/careers', 'Careers & Skills Passport');
     const careers = readContent<{ cards: { title: string }[] }>('careers').cards;

@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, DrawerHeader, ModalHeader } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DrawerHeader,
+  ModalHeader,
+  PasswordInput,
+} from '@mantine/core';
 
 // Mantine's default primary shade (6) fails WCAG AA contrast on white; shade 8 passes 4.5:1.
 export const theme = createTheme({
@@ -11,6 +17,13 @@ export const theme = createTheme({
     // Modal and drawer headers render <header>; in a portal that is a second "banner" landmark.
     ModalHeader: ModalHeader.extend({ defaultProps: { role: 'presentation' } }),
     DrawerHeader: DrawerHeader.extend({ defaultProps: { role: 'presentation' } }),
+    // Mantine keeps the show/hide toggle out of the tab order; keyboard users need it too.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+      },
+    }),
   },
 });
 

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { contentQuery, useContent } from '#client/features/content/api/content-query.ts';
@@ -48,9 +48,12 @@ export function Component() {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="ul" style={{ listStyle: 'none', padding: 0 }}>
           {courses.cards.slice(0, 3).map((course) => (
-            <Card key={course.id} component="li" withBorder padding="lg">
+            <Card key={course.id} component="li" withBorder padding="lg" pos="relative">
               <Title order={3} size="h4" mb="xs">
-                {course.title}
+                {/* The whole card leads to the course on the courses page (global.css .card-link). */}
+                <Anchor component={Link} to={`/courses#${course.id}`} className="card-link">
+                  {course.title}
+                </Anchor>
               </Title>
               <Text>{course.description}</Text>
             </Card>

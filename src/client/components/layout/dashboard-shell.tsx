@@ -1,6 +1,6 @@
 import { AppShell, Burger, Button, Divider, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { type ReactNode, useRef } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { activeLink, dashboardLinks, staffLinks } from './dashboard-links.ts';
 import { LoadingBar } from './loading-bar.tsx';
@@ -23,6 +23,13 @@ export function DashboardShell({ userEmail, isAdmin, loggingOut, onLogout, child
   const { pathname } = useLocation();
   const active = activeLink(pathname);
   const links = [...dashboardLinks, ...staffLinks.filter((link) => isAdmin || !link.admin)];
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // On phones the open sidebar covers the page: Escape closes it, like the public menu.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !narrow || !opened) return;
+    navbar.close();
+    burgerRef.current?.focus();
+  });
 
   return (
     <AppShell
@@ -38,6 +45,7 @@ export function DashboardShell({ userEmail, isAdmin, loggingOut, onLogout, child
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burgerRef}
               opened={opened}
               onClick={navbar.toggle}
               hiddenFrom="sm"

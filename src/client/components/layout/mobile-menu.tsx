@@ -4,7 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { searchHref } from '#client/features/search/search-href.ts';
 import { useSite } from '#client/features/site/api/site-query.ts';
-import { TOP_BAR_HEIGHT } from './layout-constants.ts';
 import { mobileMenuLinks } from './nav-links.ts';
 
 interface MobileMenuProps {
@@ -12,7 +11,7 @@ interface MobileMenuProps {
   onClose: () => void;
 }
 
-/** The small-screen menu: Drawer locks page scrolling and closes on Escape. */
+/** The small-screen menu: Drawer locks page scrolling and closes on Escape or its close button. */
 export function MobileMenu({ opened, onClose }: MobileMenuProps) {
   const site = useSite();
   const navigate = useNavigate();
@@ -35,8 +34,8 @@ export function MobileMenu({ opened, onClose }: MobileMenuProps) {
       title="Menu"
       lockScroll
       closeOnEscape
+      // Full screen, over the top bar and its burger: the drawer's own button is the one way to close.
       closeButtonProps={{ 'aria-label': 'Close menu' }}
-      styles={{ content: { marginTop: TOP_BAR_HEIGHT } }}
     >
       <Stack gap="lg" component="nav" aria-label="Mobile">
         <Stack gap="sm">

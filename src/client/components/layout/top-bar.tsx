@@ -24,11 +24,12 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
           </li>
         ))}
       </Group>
+      {/* Only opens: the open menu covers it, and closes with its own button. */}
       <Burger
-        opened={menuOpen}
+        opened={false}
         onClick={onToggleMenu}
         hiddenFrom="md"
-        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+        aria-label="Open menu"
         aria-expanded={menuOpen}
         aria-controls="mobile-menu"
       />

@@ -7,5 +7,8 @@ export const certificateQuery = (id: string) =>
     queryKey: ['certificate', id],
     queryFn: () => apiFetch<CertificateResponse>(`/api/certificates/${encodeURIComponent(id)}`),
     retry: false,
+    // The route's loader has asked already: a failed answer (an unknown id) is not asked again
+    // when the page mounts.
+    retryOnMount: false,
     staleTime: 60_000,
   });
