@@ -207,63 +207,81 @@ staffTest.describe('the "User Panel" sidebar', () => {
   });
 });
 
-staffTest.describe('accessibility of the dashboard (axe: WCAG 2.1 A/AA and best practices)', () => {
-  // Several full scans per test, one of a list of twelve cards (about a thousand elements).
-  staffTest.describe.configure({ timeout: 90_000 });
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  staffTest.describe(
+    `accessibility of the dashboard at ${viewport.width}px (axe: WCAG 2.1 A/AA and best practices)`,
+    () => {
+      staffTest.use({ viewport });
+      // Several full scans per test, one of a list of twelve cards (about a thousand elements).
+      staffTest.describe.configure({ timeout: 90_000 });
 
-  /** Opens the first page, then reaches each next one through the sidebar, and scans each. */
-  async function scanThroughSidebar(
-    page: Page,
-    pages: [link: string, path: string, heading: string | RegExp][],
-  ) {
-    for (const [index, [link, path, heading]] of pages.entries()) {
-      if (index === 0) await page.goto(path);
-      else await sidebar(page).getByRole('link', { name: link, exact: true }).click();
-      await expect(page).toHaveURL(path, LOADED);
-      await expect(h1(page)).toHaveText(heading, LOADED);
-      await expectNoAxeViolations(page);
-    }
-  }
+      /** Opens the first page, then reaches each next one through the sidebar, and scans each. */
+      async function scanThroughSidebar(
+        page: Page,
+        pages: [link: string, path: string, heading: string | RegExp][],
+      ) {
+        for (const [index, [link, path, heading]] of pages.entries()) {
+          if (index === 0) await page.goto(path);
+          else {
+            // On phones the sidebar folds behind its toggle.
+            const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+            if (await toggle.isVisible()) {
+              await toggle.click();
+              await waitForAnimations(page);
+            }
+            await sidebar(page).getByRole('link', { name: link, exact: true }).click();
+          }
+          await expect(page).toHaveURL(path, LOADED);
+          await expect(h1(page)).toHaveText(heading, LOADED);
+          await expectNoAxeViolations(page);
+        }
+      }
 
-  staffTest('the lists have no violations: Peoples, Renew Peoples, All Images', async ({ page }) => {
-    await scanThroughSidebar(page, [
-      ['Peoples', '/dashboard/peoples', anyTotal],
-      ['Renew Peoples', '/dashboard/renew-peoples', anyTotal],
-      ['All Images', '/dashboard/images', 'All Images'],
-    ]);
-  });
-
-  staffTest('the edit forms have no violations: updatepeople/:id, renew-update/:id', async ({ page }) => {
-    const [person, renewal] = await Promise.all([
-      createPersonByApi(page.request, newRecord(uniqueTag())),
-      createRenewalByApi(page.request, newRecord(uniqueTag())),
-    ]);
-    await page.goto(`/dashboard/updatepeople/${person.id}`);
-    await expect(h1(page)).toHaveText('Update Person', LOADED);
-    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(person.name);
-    await expectNoAxeViolations(page);
-
-    await page.goto(`/dashboard/renew-update/${renewal.id}`);
-    await expect(h1(page)).toHaveText('Update Renewal', LOADED);
-    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(renewal.name);
-    await expectNoAxeViolations(page);
-  });
-
-  staffTest.describe('as an administrator', () => {
-    staffTest.use({ account: adminAccount });
-
-    staffTest(
-      'the other pages have no violations: index, forms, Users, Audit, Messages',
-      async ({ page }) => {
+      staffTest('the lists have no violations: Peoples, Renew Peoples, All Images', async ({ page }) => {
         await scanThroughSidebar(page, [
-          ['Dashboard', '/dashboard', 'Dashboard'],
-          ['Add people', '/dashboard/add-people', 'Admin Panel'],
-          ['Renew Form', '/dashboard/renew-form', 'Renew Panel'],
-          ['Users', '/dashboard/users', 'Users'],
-          ['Audit', '/dashboard/audit', 'Audit trail'],
-          ['Messages', '/dashboard/messages', 'Messages'],
+          ['Peoples', '/dashboard/peoples', anyTotal],
+          ['Renew Peoples', '/dashboard/renew-peoples', anyTotal],
+          ['All Images', '/dashboard/images', 'All Images'],
         ]);
-      },
-    );
-  });
-});
+      });
+
+      staffTest('the edit forms have no violations: updatepeople/:id, renew-update/:id', async ({ page }) => {
+        const [person, renewal] = await Promise.all([
+          createPersonByApi(page.request, newRecord(uniqueTag())),
+          createRenewalByApi(page.request, newRecord(uniqueTag())),
+        ]);
+        await page.goto(`/dashboard/updatepeople/${person.id}`);
+        await expect(h1(page)).toHaveText('Update Person', LOADED);
+        await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(person.name);
+        await expectNoAxeViolations(page);
+
+        await page.goto(`/dashboard/renew-update/${renewal.id}`);
+        await expect(h1(page)).toHaveText('Update Renewal', LOADED);
+        await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(renewal.name);
+        await expectNoAxeViolations(page);
+      });
+
+      staffTest.describe('as an administrator', () => {
+        staffTest.use({ account: adminAccount });
+
+        staffTest(
+          'the other pages have no violations: index, forms, Users, Audit, Messages, Trash',
+          async ({ page }) => {
+            await scanThroughSidebar(page, [
+              ['Dashboard', '/dashboard', 'Dashboard'],
+              ['Add people', '/dashboard/add-people', 'Admin Panel'],
+              ['Renew Form', '/dashboard/renew-form', 'Renew Panel'],
+              ['Users', '/dashboard/users', 'Users'],
+              ['Audit', '/dashboard/audit', 'Audit trail'],
+              ['Messages', '/dashboard/messages', 'Messages'],
+              ['Trash', '/dashboard/trash', 'Trash'],
+            ]);
+          },
+        );
+      });
+    },
+  );
+}

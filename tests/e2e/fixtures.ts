@@ -152,6 +152,7 @@ export function allowDocument404(guard: ConsoleGuard, pagePath: string): void {
 export const publicPages: { path: string; heading: string; status: 200 | 404 }[] = [
   { path: '/', heading: readContent<{ heroTitle: string }>('home').heroTitle, status: 200 },
   { path: '/about', heading: readContent<TitledContent>('about').title, status: 200 },
+  { path: '/login', heading: 'Login', status: 200 },
   { path: '/e-services', heading: readContent<TitledContent>('e-services').title, status: 200 },
   { path: '/courses', heading: readContent<TitledContent>('courses').title, status: 200 },
   { path: '/careers', heading: readContent<TitledContent>('careers').title, status: 200 },
