@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonView } from '#shared/api/people.ts';
+import { person } from '../../db/schema/index.ts';
+import { insertPerson, personFixture } from '../../test/people.ts';
+import { signInAs } from '../../test/staff-session.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SEARCH_COUNT_CAP } from './search-people.ts';
+
+const token = () => `Zq${randomBytes(4).toString('hex')}`;
+
+describe('GET /api/people with a broad search', () => {
+  // In a database behind UTC, as the other search tests.
+  let crowdApp: TestApp;
+  let crowdHeaders: Record<string, string>;
+  const crowdDb = () => crowdApp.database.db;
+  beforeAll(async () => {
+    crowdApp = await createTestApp({}, { timeZone: 'America/New_York' });
+    crowdHeaders = (await signInAs(crowdApp.app, 'staff')).headers;
+  });
+  afterAll(async () => {
+    await crowdApp.close();
+  });
+
+  it('counts a search up to the cap, says when more match, and still puts identifiers first', async () => {
+    const t = token();
+    const matches = SEARCH_COUNT_CAP + 31;
+    const crowd = await crowdDb()
+      .insert(person)
+      .values(
+        Array.from({ length: matches }, (_, i) =>
+          personFixture({
+            name: `Crowd ${t}`,
+            eCertNumber: `CROWD-${t}-${i}`,
+            createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+          }),
+        ),
+      )
+      .returning({ id: person.id });
+    const oldest = await insertPerson(crowdDb(), { finNumber: t, createdAt: new Date(Date.UTC(2000, 0, 1)) });
+    const search = async (query: string) =>
+      (
+        await crowdApp.app.inject({ method: 'GET', url: `/api/people?${query}`, headers: crowdHeaders })
+      ).json();
+
+    const first = await search(`q=${t}`);
+    const second = await search(`q=${t}&page=2`);
+    const prefix = await search(`q=CROWD-${t}-100`);
+
+    const newestFirst = crowd.map((row) => row.id).reverse();
+    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(first.items.map((p: PersonView) => p.id)).toEqual([oldest.id, ...newestFirst.slice(0, 19)]);
+    expect(second).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(second.items.map((p: PersonView) => p.id)).toEqual(newestFirst.slice(19, 39));
+    // CROWD-t-100 itself, then the serials it starts: CROWD-t-1000 to -1009.
+    expect(prefix).toMatchObject({ total: 11, totalCapped: false });
+    expect(prefix.items[0].id).toBe(crowd[100]?.id);
+    const starting = (await search(`q=CROWD-${t}-100&pageSize=50`)).items.slice(1);
+    expect(starting.map((p: PersonView) => p.id).sort()).toEqual(
+      crowd
+        .slice(1000, 1010)
+        .map((row) => row.id)
+        .sort(),
+    );
+  });
+
+  it('searches the trash newest trashed first, counting up to the cap', async () => {
+    const t = token();
+    const trashedAt = (i: number) => new Date(Date.UTC(2025, 5, 1, 0, i));
+    // Trashed in insertion order, so those collected first (in table order) are the oldest.
+    const rows = await crowdDb()
+      .insert(person)
+      .values(
+        Array.from({ length: 2_050 }, (_, i) =>
+          personFixture({ name: `Binned ${t}`, eCertNumber: `BIN-${t}-${i}`, deletedAt: trashedAt(i) }),
+        ),
+      )
+      .returning({ id: person.id });
+    const response = await crowdApp.app.inject({
+      method: 'GET',
+      url: `/api/people/trash?q=${t}`,
+      headers: (await signInAs(crowdApp.app, 'admin')).headers, // the trash is for administrators
+    });
+
+    const newestTrashedFirst = rows.map((row) => row.id).reverse();
+    expect(response.json()).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(response.json().items.map((item: PersonView) => item.id)).toEqual(newestTrashedFirst.slice(0, 20));
+  });
+});
