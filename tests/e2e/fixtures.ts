@@ -169,6 +169,7 @@ export const publicPages: { path: string; heading: string; status: 200 | 404 }[]
   { path: '/contact', heading: readContent<TitledContent>('contact').title, status: 200 },
   { path: '/search?q=safety', heading: 'Search', status: 200 },
   { path: '/verify', heading: 'Check e-Cert Validity', status: 200 },
+  { path: '/verify-credential', heading: 'Check a Credential File', status: 200 },
   { path: '/no-such-page', heading: 'Page not found', status: 404 },
 ];
 

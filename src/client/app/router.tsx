@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
               { path: 'contact', lazy: () => import('./routes/contact.tsx') },
               { path: 'search', lazy: () => import('./routes/search.tsx') },
               { path: 'verify', lazy: () => import('./routes/verify.tsx') },
+              { path: 'verify-credential', lazy: () => import('./routes/verify-credential.tsx') },
               { path: 'info/:id', lazy: () => import('./routes/info.tsx') },
               { path: 'login', lazy: () => import('./routes/login.tsx') },
               { path: 'setup', lazy: () => import('./routes/setup.tsx') },

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { certificateQuery } from '#client/features/certificates/api/certificate-query.ts';
 import { CertificateRecord } from '#client/features/certificates/components/certificate-record.tsx';
+import { CredentialPanel } from '#client/features/credentials/components/credential-panel.tsx';
 import { useSite } from '#client/features/site/api/site-query.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 
@@ -28,6 +29,7 @@ export function Component() {
         <Stack gap="lg">
           <Title order={1}>{site.certificateTitle}</Title>
           <CertificateRecord data={data} site={site} />
+          <CredentialPanel id={data.certificate.id} />
         </Stack>
       )}
     </Container>

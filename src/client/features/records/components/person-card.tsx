@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { PersonView } from '#shared/api/people.ts';
 import { RecordDetails } from './record-details.tsx';
 import { RecordThumbnails } from './record-thumbnails.tsx';
+import { RevocationButton } from './revocation-button.tsx';
 
 interface PersonCardProps {
   person: PersonView;
@@ -40,6 +41,7 @@ export function PersonCard({ person: p, onDelete, deleting }: PersonCardProps) {
           <Button size="xs" variant="outline" component="a" href={`/info/${p.id}`} {...newTab}>
             View
           </Button>
+          <RevocationButton person={p} />
           {p.pdf ? (
             <Button size="xs" variant="outline" component="a" href={p.pdf.url} {...newTab}>
               PDF
