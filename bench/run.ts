@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { benchCredentials } from './credentials.ts';
 import { generate } from './generate.ts';
 import { explainQueries } from './lib/explain.ts';
 import { benchFrontEnd } from './lib/front-end.ts';
@@ -23,7 +24,7 @@ import type { Target } from './lib/target.ts';
 
 const { values: args } = parseArgs({
   options: {
-    stages: { type: 'string', default: 'pglite,postgres,front' },
+    stages: { type: 'string', default: 'pglite,postgres,front,credentials' },
     'pglite-records': { type: 'string', default: '200000' },
     'pg-records': { type: 'string', default: '1000000' },
     'pg-admin-url': {
@@ -166,6 +167,14 @@ async function main() {
       workDir,
       port: 3901,
       lighthouseRuns: Number(args['lighthouse-runs']),
+      log,
+    });
+  if (stages.has('credentials'))
+    results.credentials = await benchCredentials({
+      records: Number(args['pg-records']),
+      requests: 300,
+      seconds: Number(args.seconds),
+      pgAdminUrl: args['pg-admin-url'],
       log,
     });
   results.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);

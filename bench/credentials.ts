@@ -1,0 +1,224 @@
+/**
+ * Signed credentials, measured: `npx tsx bench/credentials.ts [--records 1000000] [--requests 300]`,
+ * or the `credentials` stage of `npm run bench` (with --pg-records).
+ *
+ * - credentials signed per second on one core (this process signs one at a time, no database);
+ * - p95 of GET /api/certificates/:id/credential through the app (inject, PGlite), uncached (first
+ *   download: a status place and a signature) and cached (the stored credential);
+ * - the time to build and sign one status list, and all of them, at --records people on PostgreSQL
+ *   (BENCH_PG_ADMIN_URL, a scratch database made and dropped here), 1% of them revoked.
+ *
+ * Results go to bench/results/<date>-credentials.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { person } from '../src/server/db/schema/index.ts';
+import {
+  PLACES_PER_LIST,
+  STATUS_LIST_LENGTH,
+} from '../src/server/features/credentials/assign-status-entry.ts';
+import { buildCredential } from '../src/server/features/credentials/build-credential.ts';
+import { buildStatusList } from '../src/server/features/credentials/build-status-list.ts';
+import { personFixture } from '../src/server/test/people.ts';
+import { createScratchDatabase } from '../src/server/test/scratch-database.ts';
+
+let log = (line: string) => console.log(line);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+async function appOn(databaseUrl: string | undefined) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-bench-credentials-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://certs.example.test',
+    MAX_EVENT_LOOP_LAG_MS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signatures one after another for `seconds`: what one core signs. */
+async function signingRate(app: Awaited<ReturnType<typeof appOn>>['app'], seconds: number) {
+  const facts = {
+    personId: '00000000-0000-4000-8000-000000000001',
+    name: 'Bench Person',
+    finNumber: 'B1234567X',
+    tradeTested: 'Forklift Operation',
+    testLevel: 'Level 1',
+    testResult: 'Passed',
+    passedDate: '2026-01-01',
+  };
+  const settings = {
+    publicUrl: app.config.publicUrl,
+    did: app.issuer.did,
+    issuerName: 'Bench Institute',
+    validityYears: 2,
+    status: { listUrl: `${app.config.publicUrl}/status/1`, index: 42 },
+    salt: '00',
+  };
+  await app.issuer.sign(buildCredential(facts, settings));
+  let signed = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) {
+    await app.issuer.sign(buildCredential(facts, { ...settings, salt: String(signed) }));
+    signed += 1;
+  }
+  return round(signed / ((performance.now() - started) / 1000), 1);
+}
+
+async function downloadLatencies(requests: number, seconds: number) {
+  const target = await appOn(undefined);
+  try {
+    const rate = await signingRate(target.app, seconds);
+    log(`signing: ${rate} credentials a second on one core`);
+    const rows = await target.database.db
+      .insert(person)
+      .values(Array.from({ length: requests }, () => personFixture()))
+      .returning({ id: person.id });
+    const timeAll = async () => {
+      const times: number[] = [];
+      for (const { id } of rows) {
+        const started = performance.now();
+        const response = await target.app.inject({
+          method: 'GET',
+          url: `/api/certificates/${id}/credential`,
+        });
+        times.push(performance.now() - started);
+        if (response.statusCode !== 200) throw new Error(`GET credential answered ${response.statusCode}`);
+      }
+      return {
+        p50: round(percentile(times, 50)),
+        p95: round(percentile(times, 95)),
+        max: round(Math.max(...times)),
+      };
+    };
+    const uncached = await timeAll();
+    const cached = await timeAll();
+    log(
+      `GET credential (PGlite, ${requests} people, one at a time): uncached p95 ${uncached.p95} ms, cached p95 ${cached.p95} ms`,
+    );
+    return { signedPerSecond: rate, getCredentialMs: { uncached, cached } };
+  } finally {
+    await target.close();
+  }
+}
+
+/** People and their status places written in bulk, triggers off: the bench measures reading them. */
+async function fillPeople(url: string, records: number) {
+  const target = await appOn(url);
+  const { db } = target.database;
+  try {
+    const started = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into person (name, dob, gender, nationality, passport_number, fin_number, e_cert_number,
+          trade_tested, test_level, test_result, passed_date, revoked_at)
+        select 'Bench ' || n, '1990-01-01', 'Female', 'Fictionland', 'P' || n, 'F' || n, 'E' || n,
+          'Forklift Operation', 'Level 1', 'Passed', '2026-01-01', case when n % 100 = 0 then now() end
+        from generate_series(1, ${records}) as n`);
+      // A bijection of 0..65535 into 0..131071 (an odd multiplier modulo a power of two): unique places.
+      await tx.execute(sql`insert into credential_status (list_id, list_index, person_id)
+        select (rn - 1) / ${PLACES_PER_LIST} + 1, (((rn - 1) % ${PLACES_PER_LIST}) * 99991) % ${STATUS_LIST_LENGTH}, id
+        from (select id, row_number() over () as rn from person) numbered`);
+    });
+    await db.execute(sql`analyze person`);
+    await db.execute(sql`analyze credential_status`);
+    log(`filled ${records} people and places in ${round((performance.now() - started) / 1000, 1)} s`);
+    const lists = Math.ceil(records / PLACES_PER_LIST);
+    const times: number[] = [];
+    for (let listId = 1; listId <= lists; listId++) {
+      const start = performance.now();
+      const unsigned = await buildStatusList(db, {
+        listId,
+        listUrl: `${target.app.config.publicUrl}/status/${listId}`,
+        issuer: target.app.issuer.did,
+      });
+      if (!unsigned) throw new Error(`list ${listId} is empty`);
+      await target.app.issuer.sign(unsigned);
+      times.push(performance.now() - start);
+    }
+    const result = {
+      records,
+      lists,
+      oneListMs: { p50: round(percentile(times, 50)), max: round(Math.max(...times)) },
+      allListsMs: round(times.reduce((a, b) => a + b, 0)),
+    };
+    log(
+      `status list at ${records} people (PostgreSQL): one list ${result.oneListMs.p50} ms (max ${result.oneListMs.max}), all ${lists} lists ${result.allListsMs} ms; budget 1,000 ms`,
+    );
+    return result;
+  } finally {
+    await target.close();
+  }
+}
+
+export interface CredentialBenchOptions {
+  records: number;
+  requests: number;
+  seconds: number;
+  pgAdminUrl: string;
+  log: (line: string) => void;
+}
+
+/** The credential figures of DESIGN.md §9 / issue 18; `npm run bench` runs this as its credentials stage. */
+export async function benchCredentials(options: CredentialBenchOptions) {
+  log = options.log;
+  const downloads = await downloadLatencies(options.requests, options.seconds);
+  const scratch = await createScratchDatabase(options.pgAdminUrl);
+  try {
+    return { ...downloads, statusList: await fillPeople(scratch.url, options.records) };
+  } finally {
+    await scratch.drop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values: args } = parseArgs({
+    options: {
+      records: { type: 'string', default: '1000000' },
+      requests: { type: 'string', default: '300' },
+      seconds: { type: 'string', default: '10' },
+      'pg-admin-url': {
+        type: 'string',
+        default: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      },
+    },
+  });
+  const results = await benchCredentials({
+    records: Number(args.records),
+    requests: Number(args.requests),
+    seconds: Number(args.seconds),
+    pgAdminUrl: args['pg-admin-url'],
+    log: (line) => console.log(line),
+  });
+  const out = path.resolve(`bench/results/${new Date().toISOString().slice(0, 10)}-credentials.json`);
+  const at = new Date().toISOString();
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ at, cpus: os.cpus().length, node: process.version, ...results }, null, 2)}\n`,
+  );
+  console.log(`results: ${path.relative(process.cwd(), out)}`);
+  process.exit(0);
+}
