@@ -51,34 +51,46 @@ async function sampleSite(until: Promise<unknown>) {
     const started = performance.now();
     const response = await fetch(`${installation.url}/api/site`);
     await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`/api/site answered ${response.status}`);
-    latencies.push(performance.now() - started);
+    if (response.status === 503) siteShed += 1;
+    else if (response.status !== 200) throw new Error(`/api/site answered ${response.status}`);
+    else latencies.push(performance.now() - started);
   }
   return latencies;
 }
 
+let siteShed = 0;
 let signIns = 0;
-async function signInRound(round: number) {
-  const latencies = await Promise.all(
-    emails.map(async (email, i) => {
-      const started = performance.now();
-      const response = await fetch(`${installation.url}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: installation.url,
-          'x-forwarded-for': `10.0.${round}.${i + 1}`,
-        },
-        body: JSON.stringify({ email, password: STAFF_PASSWORD }),
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-      signIns += 1;
-      return performance.now() - started;
-    }),
-  );
-  return latencies;
+let shed = 0;
+let resets = 0;
+const retryLater = async (email: string, address: string): Promise<number> => {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return signIn(email, address);
+};
+async function signIn(email: string, address: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${installation.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: installation.url, 'x-forwarded-for': address },
+    body: JSON.stringify({ email, password: STAFF_PASSWORD }),
+  }).catch((error: Error) => error);
+  if (response instanceof Error) {
+    // A shed request whose body was left unread can take its reused connection down with it.
+    resets += 1;
+    return retryLater(email, address);
+  }
+  await response.arrayBuffer();
+  if (response.status === 503) {
+    // Refused by the load shedding: come back after Retry-After, as a browser's user would.
+    shed += 1;
+    return retryLater(email, address);
+  }
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  signIns += 1;
+  return performance.now() - started;
 }
+
+const signInRound = (round: number) =>
+  Promise.all(emails.map((email, i) => signIn(email, `10.0.${round}.${i + 1}`)));
 
 try {
   const alone = await sampleSite(new Promise((resolve) => setTimeout(resolve, 3_000)));
@@ -95,15 +107,18 @@ try {
     rounds,
     concurrent,
     signIns,
+    signInsShed: shed,
+    signInsReset: resets,
     siteAlone: summary(alone),
     siteDuringSignIns: summary(during),
+    siteShed,
     signIn: summary(signInLatencies),
   };
   const out = path.resolve(import.meta.dirname, 'results', `sign-in-load-${result.date.slice(0, 10)}.json`);
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
   console.log(`written to ${path.relative(process.cwd(), out)}`);
-  process.exitCode = result.siteDuringSignIns.p99Ms < 50 ? 0 : 1;
+  process.exitCode = result.siteDuringSignIns.p99Ms < 50 && siteShed === 0 ? 0 : 1;
 } finally {
   await server.kill('SIGTERM');
   installation.remove();

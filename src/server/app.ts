@@ -55,6 +55,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Loading the page renderer took over Fastify's default 10 s on a 2-core machine under load.
+    pluginTimeout: 60_000,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
