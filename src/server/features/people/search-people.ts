@@ -8,9 +8,18 @@ export const SEARCH_COUNT_CAP = 1_000;
 /** `q` for LIKE, with `%`, `_` and `\` escaped so that typed in the search box they match themselves. */
 const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
 
-/** The search text holds `q`: lower-cased by the database on both sides, so every script folds alike. */
-export const holding = (searchText: SQLWrapper, q: string) =>
-  sql`${searchText} like lower(${`%${escaped(q)}%`})`;
+/**
+ * The search text holds `q`, lower-cased by the database on both sides so every script folds alike.
+ * The trigram index is asked for each run of 3 or more letters or digits of `q` on its own, and
+ * each candidate is tested for `q` whole: asked for `q`, pg_trgm also wants the trigrams at the
+ * runs' edges (`ec `, ` 20` of a serial, `la ` of a name), which nearly every record has.
+ */
+export const holding = (searchText: SQLWrapper, q: string) => {
+  const runs = q.match(/[\p{L}\p{N}]{5,}/gu);
+  if (!runs) return sql`${searchText} like lower(${`%${escaped(q)}%`})`;
+  const indexed = runs.map((run) => sql`${searchText} like lower(${`%${run}%`})`);
+  return sql`(${sql.join(indexed, sql` and `)} and strpos(${searchText}, lower(${q})) > 0)`;
+};
 
 /** Newest first by these columns, spelled like person_live_newest_idx (desc nulls last). */
 export const newestFirstBy = (createdAt: SQLWrapper, id: SQLWrapper) => [
