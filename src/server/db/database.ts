@@ -94,7 +94,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-/** The extensions the migrations create: trigram search, and GiSTs that also order by number. */
+/** The extensions the migrations create: trigram search, and btree_gist (0006 creates it, 0010 drops it). */
 const pgliteExtensions = { pg_trgm, btree_gist };
 
 /**
