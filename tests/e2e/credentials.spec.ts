@@ -60,7 +60,14 @@ test.describe('signed credentials', () => {
     for (const check of ['format', 'signature', 'issuer', 'status', 'validity']) {
       await expect(outcome(page, check)).toHaveAttribute('data-outcome', 'pass');
     }
+    const fin = page.getByRole('textbox', { name: /Does it belong to this FIN/ });
+    await fin.fill(pair.finNumber.toLowerCase());
+    await page.getByRole('button', { name: 'Check FIN' }).click();
+    await expect(page.getByText('The FIN matches this credential.')).toBeVisible();
     await expectNoAxeViolations(page);
+    await fin.fill('X0000000X');
+    await page.getByRole('button', { name: 'Check FIN' }).click();
+    await expect(page.getByText('The FIN does not match this credential.')).toBeVisible();
 
     const tampered = JSON.parse(text);
     tampered.credentialSubject.result[0].value = 'Distinction';
@@ -70,6 +77,8 @@ test.describe('signed credentials', () => {
     await expect(outcome(page, 'signature')).toHaveAttribute('data-outcome', 'fail');
     await expect(outcome(page, 'signature')).toContainText('Signature: Failed.');
     await expect(outcome(page, 'status')).toHaveAttribute('data-outcome', 'unchecked');
+    // A credential whose signature fails offers no FIN comparison.
+    await expect(page.getByRole('button', { name: 'Check FIN' })).toHaveCount(0);
   });
 });
 

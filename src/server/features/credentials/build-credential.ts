@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { courseExpiryDate } from '#shared/rules/course-validity.ts';
+import { identityHashInput, identityHashOf } from '#shared/rules/identity-hash.ts';
 
 export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OPEN_BADGES_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
@@ -25,12 +26,9 @@ export interface CredentialSettings {
   salt: string;
 }
 
-/**
- * Open Badges' IdentityHash: `sha256$` and the hex digest of the identifier followed by the salt.
- * The FIN is upper-cased first, as staff and holders type it either way.
- */
+/** Open Badges' IdentityHash of a FIN with its salt (the rule in shared/rules/identity-hash.ts). */
 export const identityHash = (fin: string, salt: string) =>
-  `sha256$${createHash('sha256').update(`${fin.trim().toUpperCase()}${salt}`, 'utf8').digest('hex')}`;
+  identityHashOf(createHash('sha256').update(identityHashInput(fin, salt), 'utf8').digest('hex'));
 
 /** An unsigned OpenBadgeCredential (Open Badges 3.0 in the VC 2.0 data model) for one record. */
 export function buildCredential(facts: CredentialFacts, settings: CredentialSettings) {

@@ -5,17 +5,31 @@ import { ApiRequestError } from '#client/lib/api-client.ts';
 import { CREDENTIAL_MAX_BYTES } from '#shared/api/credentials.ts';
 import { verifyCredentialText } from '../api/verify-credential.ts';
 import { CredentialChecks } from './credential-checks.tsx';
+import { FinCheck, hashedFinOf } from './fin-check.tsx';
 
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError && error.body
     ? error.body.message
     : 'The credential could not be checked. Please try again.';
 
+const signatureHolds = (result: { checks: { check: string; outcome: string }[] }) =>
+  result.checks.some((line) => line.check === 'signature' && line.outcome === 'pass');
+
+/** The hashed FIN in the text that was checked; only a signed credential's is worth comparing. */
+function hashedFin(text: string | undefined) {
+  try {
+    return hashedFinOf(JSON.parse(text ?? ''));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Drop, choose or paste a credential file; the server checks it and each check is shown as a line. */
 export function CredentialChecker() {
   const [text, setText] = useState('');
   const [tooLarge, setTooLarge] = useState(false);
   const check = useMutation({ mutationFn: verifyCredentialText });
+  const identity = check.data && signatureHolds(check.data) ? hashedFin(check.variables) : undefined;
 
   const load = async (file: File | null) => {
     check.reset();
@@ -70,6 +84,7 @@ export function CredentialChecker() {
         </Text>
       )}
       {check.data && <CredentialChecks result={check.data} />}
+      {identity && <FinCheck identity={identity} />}
     </Stack>
   );
 }
