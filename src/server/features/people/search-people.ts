@@ -10,9 +10,9 @@ const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
 
 /**
  * The search text holds `q`, lower-cased by the database on both sides so every script folds alike.
- * The trigram index is asked for each run of 3 or more letters or digits of `q` on its own, and
- * each candidate is tested for `q` whole: asked for `q`, pg_trgm also wants the trigrams at the
- * runs' edges (`ec `, ` 20` of a serial, `la ` of a name), which nearly every record has.
+ * When `q` has runs of 5 or more letters or digits, the trigram index is asked for those and each
+ * candidate is tested for `q` whole: asked for `q`, pg_trgm also reads the trigrams at the edges of
+ * its words (`ec `, ` 20` of a serial), which nearly every record has.
  */
 export const holding = (searchText: SQLWrapper, q: string) => {
   const runs = q.match(/[\p{L}\p{N}]{5,}/gu);
@@ -77,18 +77,18 @@ export async function searchLivePeople(
 
 /**
  * The people with an identifier starting with `q`, up to `limit` from each identifier's btree in
- * its order (`keys`: with the key they are ranked by).
+ * its order: each person once (to count them), or with `keys` once per identifier (to rank them).
  */
-const prefixed = (q: string, limit: number, keys = false) =>
-  sql.join(
-    identifierKeys.map(
-      (
-        key,
-      ) => sql`(select ${person.id} as id${keys ? sql`, ${person.createdAt} as created_at, ${key} as key` : sql``}
-        from ${person} where ${person.deletedAt} is null and ${startsWith(key, q)} order by ${key} limit ${limit})`,
-    ),
-    keys ? sql` union all ` : sql` union `,
-  );
+function prefixed(q: string, limit: number, keys = false) {
+  const lists = identifierKeys.map((key) => {
+    const columns = keys
+      ? sql`${person.id} as id, ${person.createdAt} as created_at, ${key} as key`
+      : sql`${person.id} as id`;
+    return sql`(select ${columns} from ${person}
+      where ${person.deletedAt} is null and ${startsWith(key, q)} order by ${key} limit ${limit})`;
+  });
+  return sql.join(lists, keys ? sql` union all ` : sql` union `);
+}
 
 /**
  * Up to SEARCH_COUNT_CAP + 1 matches, counted; when there are no more than the cap, the page of
