@@ -55,10 +55,9 @@ export async function explainQueries(
     };
     const [verify] = await capture(() => findCertificateId(sample.fin, sample.serial));
     await explain('verify', verify);
-    // A search asks the planner how many people it expects to match (that EXPLAIN is not shown).
-    // Few: the trigram index finds up to 101 in any order, then the page is sorted from those, or
-    // walked newest first when there are more. Many: the newest 20,000 people are tested, then the
-    // search chunks walked. Each query it sent is shown in turn, the last fetching the page's rows.
+    // A search counts up to 1,000 matches and ranks them when that is all; with more, a second
+    // statement reads the best page from the indexes. Each query it sent is shown in turn, the
+    // last fetching the page's rows.
     const searches = { search: sample.q, 'search-rare': sample.rareQ, 'search-old': sample.oldQ };
     for (const [name, q] of Object.entries(searches)) {
       const queries = await capture(() => findPeople(db, { q, page: 1, pageSize: 20 }));
