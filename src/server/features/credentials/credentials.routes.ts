@@ -10,6 +10,14 @@ import { verifyCredential } from './verify-credential.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CREDENTIAL_TYPE = 'application/vc+ld+json';
+/**
+ * Verifiers that run in a browser (VerifierPlus, wallets) fetch the DID document and the status
+ * lists from another origin: both are public, so any origin may read them.
+ */
+const readableAnywhere = {
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
+};
 /** Far deeper than any credential of ours (7), far shallower than what could exhaust a stack. */
 const MAX_DEPTH = 32;
 
@@ -23,7 +31,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/.well-known/did.json', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
+    reply.headers({ ...readableAnywhere, 'cache-control': 'public, max-age=300' });
     return reply.type('application/json').send(await app.issuer.didDocument());
   });
 
@@ -54,7 +62,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!signed) throw notFound('No such status list.');
       return reply
         .type(CREDENTIAL_TYPE)
-        .header('cache-control', `public, max-age=${STATUS_LIST_TTL_MS / 1000}`)
+        .headers({ ...readableAnywhere, 'cache-control': `public, max-age=${STATUS_LIST_TTL_MS / 1000}` })
         .send(JSON.stringify(signed));
     },
   );

@@ -26,6 +26,9 @@ describe('GET /.well-known/did.json', () => {
   it('publishes did:web of the public host with the key as a Multikey assertion method', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/.well-known/did.json' });
     expect(response.statusCode).toBe(200);
+    // Browser-based verifiers read it from their own origin.
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const document = response.json();
     expect(document.id).toBe(TEST_DID);
     expect(document.verificationMethod).toHaveLength(1);

@@ -37,6 +37,7 @@ async function listedRevoked(app: App, credential: Credential): Promise<boolean>
   const url = new URL(credential.credentialStatus.statusListCredential);
   const response = await app.inject({ method: 'GET', url: url.pathname });
   expect(response.statusCode).toBe(200);
+  expect(response.headers['access-control-allow-origin']).toBe('*');
   const list = response.json();
   expect(list.type).toEqual(['VerifiableCredential', 'BitstringStatusListCredential']);
   expect(list.issuer).toBe(TEST_DID);
