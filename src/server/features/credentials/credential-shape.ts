@@ -37,14 +37,17 @@ export const issuerIdOf = (credential: OpenBadgeShape) =>
 
 export const proofOf = (credential: OpenBadgeShape) => [credential.proof].flat()[0] as z.infer<typeof proof>;
 
-/** How deep a JSON value nests, counted without recursion so a hostile file cannot exhaust the stack. */
-export function exceedsDepth(value: unknown, limit: number): boolean {
+/** The objects and arrays of a JSON value and their deepest nesting, counted without recursion. */
+export function measureJson(value: unknown): { depth: number; parts: number } {
   const stack: [unknown, number][] = [[value, 1]];
+  let depth = 0;
+  let parts = 0;
   while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [unknown, number];
+    const [item, level] = stack.pop() as [unknown, number];
     if (item === null || typeof item !== 'object') continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+    parts += 1;
+    depth = Math.max(depth, level);
+    for (const child of Object.values(item)) stack.push([child, level + 1]);
   }
-  return false;
+  return { depth, parts };
 }

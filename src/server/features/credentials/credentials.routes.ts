@@ -4,7 +4,7 @@ import { CREDENTIAL_MAX_BYTES, credentialVerification } from '#shared/api/creden
 import { invalidInput, notFound } from '../../errors.ts';
 import { perClientLimit } from '../../plugins/rate-limit.ts';
 import { credentialOfPerson } from './credential-of-person.ts';
-import { exceedsDepth } from './credential-shape.ts';
+import { measureJson } from './credential-shape.ts';
 import { STATUS_LIST_TTL_MS } from './status-list-cache.ts';
 import { verifyCredential } from './verify-credential.ts';
 
@@ -79,7 +79,8 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw invalidInput('Send the credential itself: a JSON object.');
       }
-      if (exceedsDepth(body, MAX_DEPTH)) throw invalidInput('This file nests too deeply to be a credential.');
+      if (measureJson(body).depth > MAX_DEPTH)
+        throw invalidInput('This file nests too deeply to be a credential.');
       return verifyCredential(app, body);
     },
   );

@@ -155,6 +155,17 @@ describe('POST /api/credentials/verify', () => {
     expect(result.body.checks.find((c) => c.check === 'status')?.message).toMatch(/^Could not be checked/);
   });
 
+  it('does not work out the signature of a file far larger than any of ours', async () => {
+    const padded = structuredClone(good) as Credential & { credentialSubject: { identifier: object[] } };
+    padded.credentialSubject.identifier = Array.from({ length: 300 }, (_, i) => ({
+      type: 'IdentityObject',
+      identityType: 'name',
+      hashed: false,
+      identityHash: `name ${i}`,
+    }));
+    expect(await outcomes(padded)).toMatchObject({ verified: false, format: 'pass', signature: 'unchecked' });
+  });
+
   it.each([
     ['not JSON', () => verify('this is not json'), 400],
     ['a JSON array', () => verify([good]), 400],
