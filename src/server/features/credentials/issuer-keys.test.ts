@@ -27,9 +27,13 @@ const didKeys = async (app: TestApp['app']) =>
 
 describe('the issuer key', () => {
   it('is made once however many instances start together, and stored sealed', async () => {
-    const { db } = harness.database;
+    // A database of its own, emptied of the key its app made, so the five starts race for the first.
+    const fresh = await createCredentialsTestApp({ AUTH_SECRET: SECRET });
+    const { db } = fresh.database;
+    await db.delete(issuerKey);
     await Promise.all(Array.from({ length: 5 }, () => ensureIssuerKey(db, SECRET)));
     const rows = await db.select().from(issuerKey);
+    await fresh.close();
     expect(rows).toHaveLength(1);
     const [row] = rows;
     expect(row?.secretKeySealed).toMatch(/^v1\./);
