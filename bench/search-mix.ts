@@ -1,11 +1,11 @@
 /**
- * Staff search at scale, one query at a time: a search mix (`--mix staff`, what staff type, the
+ * Staff search at scale, one query at a time (or `--connections` at once): a search mix (`--mix staff`, what staff type, the
  * budget; `broad`, 3 digits from the middle of serials; `slices`, the earlier budget's 3-6
  * character slices) through the product's own findPeople, timed and grouped by kind, with the
  * slowest listed and the CPU the whole machine (this process and PostgreSQL) spent per search. It
  * explains the search rows of `npm run bench`, which send the same mixes over HTTP.
  *
- *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--mix staff] [--queries 600]
+ *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--mix staff] [--queries 600] [--connections 1]
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '600' },
     slowest: { type: 'string', default: '12' },
     mix: { type: 'string', default: 'staff' },
+    connections: { type: 'string', default: '1' },
   },
 });
 
@@ -36,13 +37,20 @@ try {
   const searchQuery = mixes[values.mix as keyof typeof mixes](random);
   const timings: { field: string; q: string; ms: number; total: string }[] = [];
   const cpuBefore = machineCpuMs();
-  for (let i = 0; i < Number(values.queries); i++) {
-    const { kind: field, q } = searchQuery(random.pick(sample));
-    const started = performance.now();
-    const found = await findPeople(opened.database.db, { q, page: 1, pageSize: 20 });
-    const ms = performance.now() - started;
-    timings.push({ field, q, ms, total: found.totalCapped ? `>${found.total}` : String(found.total) });
-  }
+  const queries = Array.from({ length: Number(values.queries) }, () => searchQuery(random.pick(sample)));
+  // `--connections` searches at once, each taking the next query when its last one answers.
+  const worker = async () => {
+    for (let next = queries.shift(); next; next = queries.shift()) {
+      const started = performance.now();
+      const found = await findPeople(opened.database.db, { q: next.q, page: 1, pageSize: 20 });
+      const ms = performance.now() - started;
+      const total = found.totalCapped ? `>${found.total}` : String(found.total);
+      timings.push({ field: next.kind, q: next.q, ms, total });
+    }
+  };
+  const wallStarted = performance.now();
+  await Promise.all(Array.from({ length: Number(values.connections) }, worker));
+  const wallSeconds = (performance.now() - wallStarted) / 1000;
 
   const cpuMs = machineCpuMs() - cpuBefore;
   const percentile = (list: number[], p: number) =>
@@ -57,7 +65,10 @@ try {
       timings.map((t) => t.ms),
     ),
   );
-  // This process and PostgreSQL together, one search at a time: what five at once share 2 cores by.
+  console.log(
+    `${values.connections} at once: ${(timings.length / wallSeconds).toFixed(0)} searches a second`,
+  );
+  // This process and PostgreSQL together: what searches at once share 2 cores by.
   if (cpuMs > 0) console.log(`CPU of the whole machine: ${(cpuMs / timings.length).toFixed(2)} ms a search`);
   for (const field of new Set(timings.map((t) => t.field))) {
     console.log(

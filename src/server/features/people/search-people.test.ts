@@ -118,8 +118,8 @@ describe.each(['America/New_York', 'Pacific/Kiritimati'])('staff search (databas
       'c-2o',
       'person a 1',
       'c0001',
-      '2016-A0001', // a run of 5 asked of the index, the whole tested on each candidate
-      'son b 2', // no run of 5: the whole asked of the index
+      '2016-A0001', // a number asked of the index, the whole tested on each candidate
+      'son b 2', // no number: the whole asked of the index
       'F0001',
       'f0001a',
       'nobody',

@@ -10,14 +10,15 @@ const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
 
 /**
  * The search text holds `q`, lower-cased by the database on both sides so every script folds alike.
- * When `q` has runs of 5 or more letters or digits, the trigram index is asked for those and each
- * candidate is tested for `q` whole: asked for `q`, pg_trgm also reads the trigrams at the edges of
- * its words (`ec `, ` 20` of a serial), which nearly every record has.
+ * When `q` holds an identifier's number (a run of 5 or more letters and digits with a digit), the
+ * trigram index is asked for those runs and each candidate is tested for `q` whole: asked for `q`,
+ * pg_trgm also reads the trigrams of a serial's `bec` and year and of its words' edges (` 20`),
+ * which nearly every record has.
  */
 export const holding = (searchText: SQLWrapper, q: string) => {
-  const runs = q.match(/[\p{L}\p{N}]{5,}/gu);
-  if (!runs) return sql`${searchText} like lower(${`%${escaped(q)}%`})`;
-  const indexed = runs.map((run) => sql`${searchText} like lower(${`%${run}%`})`);
+  const numbers = q.match(/[\p{L}\p{N}]{5,}/gu)?.filter((run) => /\p{N}/u.test(run)) ?? [];
+  if (numbers.length === 0) return sql`${searchText} like lower(${`%${escaped(q)}%`})`;
+  const indexed = numbers.map((run) => sql`${searchText} like lower(${`%${run}%`})`);
   return sql`(${sql.join(indexed, sql` and `)} and strpos(${searchText}, lower(${q})) > 0)`;
 };
 
