@@ -79,7 +79,7 @@ export const personView = recordFields.extend({
 });
 export type PersonView = z.infer<typeof personView>;
 export const peoplePage = pageOf(personView).extend({
-  /** A search counts its matches up to 1,000: true when more match than `total`. */
+  /** A search counts its matches up to 300: true when more match than `total`. */
   totalCapped: z.boolean(),
 });
 export type PeoplePage = z.infer<typeof peoplePage>;

@@ -3,7 +3,7 @@ import { type Db, queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 
 /** A search counts this many matches at most; past that the page says "more than", to refine. */
-export const SEARCH_COUNT_CAP = 1_000;
+export const SEARCH_COUNT_CAP = 300;
 
 /** `q` for LIKE, with `%`, `_` and `\` escaped so that typed in the search box they match themselves. */
 const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
