@@ -89,6 +89,8 @@ test.describe('the trash, for administrators', () => {
     await expect(h1(page)).toHaveText('Trash', LOADED);
     await main(page).getByRole('tab', { name: 'Renewals' }).click();
     await expect(page).toHaveURL('/dashboard/trash?kind=renewals');
+    // The renewals list mounts its own search box once it has loaded; typing earlier is lost.
+    await expect(card(page, renewal.name)).toBeVisible(LOADED);
     await searchTrash(page, renewal.eCertNumber);
     await expect(page).toHaveURL(`/dashboard/trash?kind=renewals&q=${renewal.eCertNumber}`);
     await card(page, renewal.name).getByRole('button', { name: 'Restore' }).click();
