@@ -1,9 +1,7 @@
 import 'dotenv/config';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { newUserInput, roles } from '#shared/api/auth.ts';
-import { loadConfig } from '../config.ts';
-import { lockDataDir } from '../db/data-dir-lock.ts';
+import { runOperatorCommand, withOperatorDatabase } from './operator-command.ts';
 
 const USAGE = 'Usage: npm run user:create -- --email E --password P [--name N] [--role admin|staff]';
 const SERVER_RUNNING =
@@ -38,54 +36,13 @@ function readArgs(argv: string[]) {
   return parsed.data;
 }
 
-/**
- * PGlite is one process per data folder: while the server holds DATA_DIR/db.lock this command must
- * not open the database behind its back, so it refuses. PostgreSQL needs no lock.
- */
-function lockEmbeddedDatabase(dataDir: string): () => void {
-  try {
-    return lockDataDir(dataDir);
-  } catch (error) {
-    // lockDataDir's only errors without an errno are "another live process holds the lock".
-    if ((error as NodeJS.ErrnoException).code === undefined) throw new CliError(SERVER_RUNNING);
-    throw error;
-  }
-}
-
 async function createUser(argv: string[]): Promise<string> {
   const input = readArgs(argv);
-  const config = loadConfig();
-  const unlock = config.databaseUrl ? () => {} : lockEmbeddedDatabase(config.dataDir);
-  try {
-    // Loaded only now, so a mistyped command answers at once instead of after loading the database.
-    const [{ openDatabase }, { createStaffUser }] = await Promise.all([
-      import('../db/database.ts'),
-      import('../features/users/create-staff-user.ts'),
-    ]);
-    // Runs the migrations too, so a fresh data folder works.
-    const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'db'),
-    });
-    try {
-      const created = await createStaffUser(database, input, null);
-      return `Created ${created.role} user ${created.email}`;
-    } finally {
-      await database.close();
-    }
-  } finally {
-    unlock();
-  }
+  return withOperatorDatabase(SERVER_RUNNING, async (database) => {
+    const { createStaffUser } = await import('../features/users/create-staff-user.ts');
+    const created = await createStaffUser(database, input, null);
+    return `Created ${created.role} user ${created.email}`;
+  });
 }
 
-createUser(process.argv.slice(2)).then(
-  (line) => {
-    console.log(line);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    // CliError, AppError (duplicate, weak password) and ConfigError all carry one plain line.
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runOperatorCommand(() => createUser(process.argv.slice(2)));
