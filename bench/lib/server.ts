@@ -66,6 +66,7 @@ export async function startServer(options: {
         VERIFY_RATE_LIMIT: 'off',
         // Capacity is measured at saturation, where load shedding would refuse part of the load.
         MAX_EVENT_LOOP_LAG_MS: '0',
+        MAX_EVENT_LOOP_UTILIZATION: '0',
         ...options.env,
       },
       stdio: ['ignore', 'ignore', log],
