@@ -79,7 +79,6 @@ describe('the issuer key', () => {
       ISSUER_KEY: seed.toString('hex'),
       DATA_DIR: harness.app.config.dataDir,
       LOG_LEVEL: 'silent',
-      MAX_EVENT_LOOP_LAG_MS: '0',
     });
     const pinned = await buildApp({ config, database: harness.database, logger: false });
     try {
