@@ -7,15 +7,6 @@ export default defineConfig({
         test: { name: 'unit', include: ['src/shared/**/*.test.ts'], environment: 'node' },
       },
       {
-        extends: true,
-        test: {
-          name: 'client',
-          include: ['src/client/**/*.test.tsx'],
-          environment: 'jsdom',
-          setupFiles: ['src/client/test-setup.ts'],
-        },
-      },
-      {
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],

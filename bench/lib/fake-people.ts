@@ -23,7 +23,7 @@ export function createRandom(seed: number) {
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
   };
 }
-export type Random = ReturnType<typeof createRandom>;
+type Random = ReturnType<typeof createRandom>;
 
 // Given names and family names by region, so a name and its nationality look plausible together.
 const REGIONS = [
@@ -90,7 +90,7 @@ const RECORDS_PER_HOLDER = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3
 const DAY_MS = 86_400_000;
 const TEN_YEARS_DAYS = 3652;
 
-export interface FakeFileRef {
+interface FakeFileRef {
   key: string;
   thumbnailKey?: string;
   contentType: string;

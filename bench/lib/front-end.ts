@@ -7,7 +7,7 @@ import { median } from './load.ts';
 import { startServer } from './server.ts';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -52,7 +52,7 @@ const cssKb = (manifest: Manifest, keys: Iterable<string>) => {
  * First paint of a page = the entry chunk and its static imports, plus the page's lazy route
  * module and its static imports: React Router resolves a route's `lazy()` before rendering it.
  */
-export function measureBundles(builtClientDir: string) {
+function measureBundles(builtClientDir: string) {
   clientDir = builtClientDir;
   const manifest = JSON.parse(
     fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'),

@@ -8,7 +8,7 @@ import { broadSearches, sliceSearches, staffSearches } from './search-queries.ts
 import { signIn, startServer } from './server.ts';
 import { describeTarget, openTarget, type Target, targetEnv } from './target.ts';
 
-export const STAFF_EMAIL = 'bench-staff@example.test';
+const STAFF_EMAIL = 'bench-staff@example.test';
 const STAFF_PASSWORD = 'bench-staff-password-2024';
 
 export interface SampleRow {

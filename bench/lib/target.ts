@@ -27,7 +27,7 @@ export const targetEnv = (target: Target, scratchDir: string): Record<string, st
     : { DATA_DIR: scratchDir, DATABASE_URL: target.url };
 
 /** A raw query function over the driver under Drizzle, for bulk loads and EXPLAIN. */
-export type RawQuery = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
+type RawQuery = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
 
 export interface OpenTarget {
   database: Database;

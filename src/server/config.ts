@@ -65,8 +65,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws one line naming the variable. */

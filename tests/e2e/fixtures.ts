@@ -66,14 +66,14 @@ export async function waitForAnimations(page: Page): Promise<void> {
   );
 }
 
-export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /**
  * Expects every Mantine class on the page (`m_` and 8 hex digits) to be used by a rule of a loaded
  * style sheet. The client loads Mantine's styles per component (src/client/app/mantine-public.css),
  * so a component a page starts to use without adding its styles there would render unstyled.
  */
-export async function expectMantineStyles(page: Page): Promise<void> {
+async function expectMantineStyles(page: Page): Promise<void> {
   const unstyled = await page.evaluate(() => {
     const selectors: string[] = [];
     const collect = (rules: CSSRuleList) => {
@@ -316,7 +316,7 @@ export async function testImage(name: string, format: 'png' | 'jpeg' | 'webp' = 
 }
 
 /** A real one-page PDF made here. */
-export async function testPdf(name = 'certificate'): Promise<TestFile> {
+async function testPdf(name = 'certificate'): Promise<TestFile> {
   const document = await PDFDocument.create();
   document.setTitle(`${name} ${uniqueTag()}`);
   document.addPage([200, 200]);

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
-export const STAFF_EMAIL = 'faults-admin@example.com';
+const STAFF_EMAIL = 'faults-admin@example.com';
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
 export async function freePort(): Promise<number> {

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 export const renderQueryClient = new AsyncLocalStorage<QueryClient>();
 
 /**
- * Stands in for query-client.ts in the server's build (vite.config.ts), so that the route loaders,
+ * @public Stands in for query-client.ts in the server's build (vite.config.ts), so that the route loaders,
  * which use the browser's one cache, reach the cache of the render they run for instead of one
  * shared by every visitor.
  */

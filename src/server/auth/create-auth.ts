@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import { account, session, user, verification } from '../db/schema/index.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 export type Role = 'admin' | 'staff';
 
 /**

@@ -17,7 +17,7 @@ export interface FileStore {
   removeStaleTemporaryFiles?(olderThan: Date): Promise<number>;
 }
 
-export const fileTypes = {
+const fileTypes = {
   webp: 'image/webp',
   png: 'image/png',
   pdf: 'application/pdf',

@@ -55,8 +55,6 @@ export async function htmlPngPolyglot(): Promise<Buffer> {
   return Buffer.concat([Buffer.from(`${POLYGLOT_HTML}<!--`), await pngImage(64, 64), Buffer.from('-->')]);
 }
 
-export const polyglotMarker = '<script>';
-
 /** A photo-like JPEG (noise compresses badly, so the cut lands inside the scan data) cut short. */
 export async function truncatedJpeg(): Promise<Buffer> {
   const raw = Buffer.alloc(300 * 200 * 3);

@@ -65,7 +65,7 @@ const nastyStrings = [
 
 const utf16Units = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)); // lone surrogates included
 
-export const anyString: fc.Arbitrary<string> = fc.oneof(
+const anyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...nastyStrings) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },

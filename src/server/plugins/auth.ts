@@ -7,7 +7,7 @@ import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
 import { AppError } from '../errors.ts';
 import { resolveMasterSecret } from '../secrets.ts';
 
-export type StaffUser = SessionUser;
+type StaffUser = SessionUser;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -22,7 +22,7 @@ function messageFor(status: number): string {
 }
 
 /** Turns every failure into the one JSON error shape; never leaks a stack or internal detail. */
-export function toApiError(error: FastifyError | AppError): ApiError {
+function toApiError(error: FastifyError | AppError): ApiError {
   if (error instanceof AppError) {
     return { statusCode: error.statusCode, code: error.code, message: error.message, fields: error.fields };
   }

@@ -15,7 +15,7 @@ export const isStorableText = (text: string) => !text.includes(NUL) && !LONE_SUR
  * Where the first string (or key) that is not storable sits in a parsed value, as `a.b.0`, or null.
  * Walked with an explicit stack: a JSON body may nest deeper than the call stack goes.
  */
-export function findUnstorableText(value: unknown): string | null {
+function findUnstorableText(value: unknown): string | null {
   const pending: [unknown, string][] = [[value, '']];
   while (pending.length > 0) {
     const [current, path] = pending.pop() as [unknown, string];

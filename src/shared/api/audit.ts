@@ -8,9 +8,8 @@ export const auditQuery = pageQuery.extend({
   entityType: z.enum(auditEntityTypes, { error: 'Entity type must be person, renewal or user' }).optional(),
   entityId: z.string().trim().min(1).max(100, { error: 'Entity id is too long' }).optional(),
 });
-export type AuditQuery = z.infer<typeof auditQuery>;
 
-export const auditEventView = z.object({
+const auditEventView = z.object({
   id: z.uuid(),
   at: z.string(),
   actorId: z.string().nullable(),

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './contact.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 
 export const roles = ['admin', 'staff'] as const;
 export type Role = (typeof roles)[number];
 
-export const emailField = z
+const emailField = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
@@ -18,7 +18,7 @@ export const emailField = z
 const COMMON_PASSWORDS = new Set(['password123', '1234567890', 'qwertyuiop', 'password1234', 'letmein1234']);
 
 /** At least 10 characters, not one character repeated, not a well-known password. */
-export const passwordField = z
+const passwordField = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
@@ -26,7 +26,7 @@ export const passwordField = z
     error: 'Password is too easy to guess',
   });
 
-export const nameField = z
+const nameField = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, { error: 'Name is required' })

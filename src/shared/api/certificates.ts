@@ -8,7 +8,7 @@ export const fileView = z.object({
 });
 export type FileView = z.infer<typeof fileView>;
 
-export const trainingRecord = z.object({
+const trainingRecord = z.object({
   courseName: z.string(),
   courseLevel: z.string(),
   passedDate: z.string(),
@@ -16,7 +16,7 @@ export const trainingRecord = z.object({
 });
 export type TrainingRecord = z.infer<typeof trainingRecord>;
 
-export const certificateView = z.object({
+const certificateView = z.object({
   id: z.uuid(),
   name: z.string(),
   dob: z.string(),

@@ -2,57 +2,51 @@ import { z } from 'zod';
 
 const text = z.string().trim().min(1);
 
-export const section = z.object({ heading: text, paragraphs: z.array(text).min(1) });
+const section = z.object({ heading: text, paragraphs: z.array(text).min(1) });
 
 /** A prose page: about, privacy, terms, security, supported browsers, not found. */
-export const articlePage = z.object({
+const articlePage = z.object({
   title: text,
   lead: text,
   sections: z.array(section),
 });
-export type ArticlePage = z.infer<typeof articlePage>;
 
-export const card = z.object({ id: text, title: text, description: text });
-export type Card = z.infer<typeof card>;
+const card = z.object({ id: text, title: text, description: text });
 
-export const cardsPage = z.object({ title: text, lead: text, cards: z.array(card).length(6) });
+const cardsPage = z.object({ title: text, lead: text, cards: z.array(card).length(6) });
 export type CardsPage = z.infer<typeof cardsPage>;
 
-export const resourceLink = z.object({ title: text, description: text, url: z.url() });
-export const resourcesPage = z.object({ title: text, lead: text, links: z.array(resourceLink).length(8) });
+const resourceLink = z.object({ title: text, description: text, url: z.url() });
+const resourcesPage = z.object({ title: text, lead: text, links: z.array(resourceLink).length(8) });
 export type ResourcesPage = z.infer<typeof resourcesPage>;
 
-export const faqPage = z.object({
+const faqPage = z.object({
   title: text,
   lead: text,
   items: z.array(z.object({ question: text, answer: text })).min(1),
 });
-export type FaqPage = z.infer<typeof faqPage>;
 
-export const eServicesPage = z.object({
+const eServicesPage = z.object({
   title: text,
   lead: text,
   services: z.array(z.object({ title: text, description: text, href: text, linkLabel: text })).min(1),
 });
-export type EServicesPage = z.infer<typeof eServicesPage>;
 
-export const homePage = z.object({
+const homePage = z.object({
   heroTitle: text,
   heroText: text,
   heroAction: text,
   coursesTitle: text,
   coursesAction: text,
 });
-export type HomePage = z.infer<typeof homePage>;
 
-export const contactPage = z.object({
+const contactPage = z.object({
   title: text,
   lead: text,
   replies: z.object({ support: text, pricing: text, bug: text, default: text }),
 });
-export type ContactPage = z.infer<typeof contactPage>;
 
-export const verifyPage = z.object({
+const verifyPage = z.object({
   carousel: z.array(z.object({ src: text, alt: text, caption: text })).length(6),
 });
 export type VerifyPage = z.infer<typeof verifyPage>;
@@ -78,7 +72,7 @@ export type ContentName = keyof typeof contentSchemas;
 export type Content<N extends ContentName> = z.infer<(typeof contentSchemas)[N]>;
 export const contentNames = Object.keys(contentSchemas) as ContentName[];
 
-export const searchResult = z.object({ title: text, excerpt: z.string(), href: text, kind: text });
+const searchResult = z.object({ title: text, excerpt: z.string(), href: text, kind: text });
 export type SearchResult = z.infer<typeof searchResult>;
 export const searchResponse = z.object({ query: z.string(), results: z.array(searchResult) });
 export type SearchResponse = z.infer<typeof searchResponse>;

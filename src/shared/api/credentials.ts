@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /** The checks a credential goes through, in the order a visitor reads them. */
-export const credentialCheckNames = ['format', 'signature', 'issuer', 'status', 'validity'] as const;
+const credentialCheckNames = ['format', 'signature', 'issuer', 'status', 'validity'] as const;
 export type CredentialCheckName = (typeof credentialCheckNames)[number];
 
 /** `unchecked` is never a pass: a check that could not run says so, and the credential is not verified. */
-export const credentialCheckOutcomes = ['pass', 'fail', 'unchecked'] as const;
+const credentialCheckOutcomes = ['pass', 'fail', 'unchecked'] as const;
 
-export const credentialCheck = z.object({
+const credentialCheck = z.object({
   check: z.enum(credentialCheckNames),
   outcome: z.enum(credentialCheckOutcomes),
   message: z.string(),
@@ -40,7 +40,6 @@ export const revokeInput = z.object({
     .min(1, { error: 'Give a reason' })
     .max(200, { error: 'Keep the reason under 200 characters' }),
 });
-export type RevokeInput = z.infer<typeof revokeInput>;
 
 export const revocationState = z.object({
   id: z.string(),

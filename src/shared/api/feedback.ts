@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { FEEDBACK_COMMENT_MAX_LENGTH } from '../limits.ts';
 
-export { FEEDBACK_COMMENT_MAX_LENGTH };
-
 export const feedbackInput = z.object({
   rating: z
     .number({ error: 'Rating must be a whole number from 1 to 5' })

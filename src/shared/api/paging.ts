@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 /** `?page=&pageSize=` for every paginated list; page numbers start at 1. */
 export const pageQuery = z.object({

@@ -4,14 +4,14 @@ import { auditActions, auditEntityTypes } from './audit.ts';
 /** Days before the end of validity from which a course counts as expiring soon (SPEC §6). */
 export const EXPIRING_SOON_DAYS = 90;
 
-export const monthCount = z.object({
+const monthCount = z.object({
   /** `YYYY-MM` of the passed date. */
   month: z.string().regex(/^\d{4}-\d{2}$/),
   count: z.number().int(),
 });
 export type MonthCount = z.infer<typeof monthCount>;
 
-export const latestChange = z.object({
+const latestChange = z.object({
   at: z.string(),
   actorEmail: z.string().nullable(),
   entityType: z.enum(auditEntityTypes),

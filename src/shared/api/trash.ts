@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, searchPageQuery } from './paging.ts';
 
-export const trashKinds = ['people', 'renewals'] as const;
+const trashKinds = ['people', 'renewals'] as const;
 export type TrashKind = (typeof trashKinds)[number];
 
 /** `GET /api/trash?kind=&q=&page=&pageSize=`: one kind of trashed record at a time. */
@@ -11,7 +11,7 @@ export const trashQuery = searchPageQuery.extend({
 export type TrashQuery = z.infer<typeof trashQuery>;
 
 /** A trashed person or renewal: enough to recognise it, and who moved it to the trash and when. */
-export const trashedRecord = z.object({
+const trashedRecord = z.object({
   id: z.uuid(),
   name: z.string(),
   finNumber: z.string(),

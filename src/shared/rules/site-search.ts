@@ -28,7 +28,7 @@ export interface SearchDocument {
  * Scores a document against a query: 0 when any phrase or word is missing,
  * otherwise higher for more hits, with title hits counting triple.
  */
-export function scoreDocument(doc: SearchDocument, query: ParsedQuery): number {
+function scoreDocument(doc: SearchDocument, query: ParsedQuery): number {
   const terms = [...query.phrases, ...query.words];
   if (terms.length === 0) return 0;
   const title = normalise(doc.title);

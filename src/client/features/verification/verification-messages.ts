@@ -1,10 +1,10 @@
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { verificationMessages } from '#shared/api/verification-messages.ts';
 
-export const serviceDown = 'The verification service is not available right now. Please try again later.';
+const serviceDown = 'The verification service is not available right now. Please try again later.';
 export const robotMessage = "Please confirm you're not a robot!";
 
-export const tooManyAttempts = (retryAfterSeconds: number) =>
+const tooManyAttempts = (retryAfterSeconds: number) =>
   `Too many attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minutes.`;
 
 /** What the "Oops..." dialog says for a failed verification (SPEC §4). */

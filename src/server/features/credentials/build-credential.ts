@@ -27,7 +27,7 @@ export interface CredentialSettings {
 }
 
 /** Open Badges' IdentityHash of a FIN with its salt (the rule in shared/rules/identity-hash.ts). */
-export const identityHash = (fin: string, salt: string) =>
+const identityHash = (fin: string, salt: string) =>
   identityHashOf(createHash('sha256').update(identityHashInput(fin, salt), 'utf8').digest('hex'));
 
 /** An unsigned OpenBadgeCredential (Open Badges 3.0 in the VC 2.0 data model) for one record. */
@@ -75,5 +75,3 @@ export function buildCredential(facts: CredentialFacts, settings: CredentialSett
     },
   };
 }
-
-export type UnsignedCredential = ReturnType<typeof buildCredential>;

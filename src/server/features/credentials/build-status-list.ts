@@ -9,7 +9,7 @@ import { STATUS_LIST_LENGTH } from './assign-status-entry.ts';
  * people are revoked; joining all 65,536 places of a list to person took 450-870 ms at 1,000,000
  * people, this 35-90 ms). Nothing deletes people for good; a purge would first retire their places.
  */
-export async function revokedPlaces(db: Db, listId: number): Promise<number[] | null> {
+async function revokedPlaces(db: Db, listId: number): Promise<number[] | null> {
   const [exists] = await queryRows<{ found: boolean }>(
     db,
     sql`select exists (select 1 from credential_status where list_id = ${listId}) as found`,

@@ -14,7 +14,7 @@ export interface PublicKey {
 export const keyId = (did: string, key: PublicKey) => `${did}#${key.publicKeyMultibase}`;
 
 /** The verification method of one key, as the DID document lists it. */
-export const verificationMethod = (did: string, key: PublicKey) => ({
+const verificationMethod = (did: string, key: PublicKey) => ({
   id: keyId(did, key),
   type: 'Multikey',
   controller: did,

@@ -9,7 +9,7 @@ import { didDocument, issuerDid } from './issuer-identity.ts';
 import { ensureIssuerKey, type IssuerKeys, publicKeyOfSeed, readIssuerKeys } from './issuer-keys.ts';
 import { type StatusListCache, statusListCache } from './status-list-cache.ts';
 
-export interface Issuer {
+interface Issuer {
   did: string;
   /** The current keys; re-read now and then, so a rotation reaches every running instance. */
   keys(): Promise<IssuerKeys>;

@@ -42,7 +42,7 @@ export interface PassportText {
   passportNumber: string;
 }
 
-export const THUMBNAIL_WIDTH = 320;
+const THUMBNAIL_WIDTH = 320;
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 const SERIF = "'DejaVu Serif', 'Liberation Serif', Georgia, serif";
 const NAVY = '#1e3a5f';
@@ -52,7 +52,7 @@ const PALE = '#e8f0fa';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "2024-03-12" → "12 Mar 2024", the portal's display format. */
-export function displayDate(isoDate: string): string {
+function displayDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return `${day} ${MONTHS[month - 1]} ${year}`;
 }
@@ -115,7 +115,7 @@ function smoothPath(points: [number, number][]): string {
 }
 
 /** A handwritten-looking scribble, one stroke per word, the same for the same name. */
-export function signatureSvg(name: string): string {
+function signatureSvg(name: string): string {
   const random = seededRandom(name);
   const words = name.split(/\s+/).filter(Boolean).slice(0, 3);
   const letters = words.reduce((sum, word) => sum + Math.min(word.length, 8), 0);
@@ -161,7 +161,7 @@ export function signatureSvg(name: string): string {
 export const renderSignature = (name: string) => encode(signatureSvg(name));
 
 /** A fictional travel-document data page: no state, no crest, numbers masked. */
-export function passportSvg(person: PassportText): string {
+function passportSvg(person: PassportText): string {
   const parts = person.name.toUpperCase().split(/\s+/);
   const surname = parts.length > 1 ? parts[parts.length - 1] : parts[0];
   const given = parts.length > 1 ? parts.slice(0, -1).join(' ') : '';
@@ -207,7 +207,7 @@ ${field('Document no.', maskIdentifier(person.passportNumber), 600, 280)}
 export const renderPassport = (person: PassportText) => encode(passportSvg(person));
 
 /** The certificate as an image: the same texts as the PDF, with the serial number, never the FIN. */
-export function certificateSvg(person: CertificateText, brand: DemoBrand = DEMO_BRAND): string {
+function certificateSvg(person: CertificateText, brand: DemoBrand = DEMO_BRAND): string {
   const t = (
     text: string,
     y: number,

@@ -8,7 +8,7 @@
  * 2-year validity, a few have expired. Serial numbers carry no year for the same reason.
  */
 
-export const DEMO_TRADES = [
+const DEMO_TRADES = [
   'Workplace Safety',
   'Forklift Operation',
   'Electrical Wiring',
@@ -16,10 +16,10 @@ export const DEMO_TRADES = [
   'Food Hygiene',
   'Basic First Aid',
 ] as const;
-export type DemoTrade = (typeof DEMO_TRADES)[number];
+type DemoTrade = (typeof DEMO_TRADES)[number];
 
 /** Which documents a record comes with; most have all four. */
-export type DemoFiles = 'all' | 'no-pdf' | 'no-signature' | 'no-images';
+type DemoFiles = 'all' | 'no-pdf' | 'no-signature' | 'no-images';
 
 export interface DemoTest {
   eCertNumber: string;

@@ -40,7 +40,7 @@ export const toPersonView = (row: PersonRow, validityYears: number): PersonView 
 });
 
 /** One entry of "All Images": whose documents they are, and the documents. */
-export const imageSet = z.object({
+const imageSet = z.object({
   id: z.uuid(),
   name: z.string(),
   finNumber: z.string(),

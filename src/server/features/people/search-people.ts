@@ -23,7 +23,7 @@ export const holding = (searchText: SQLWrapper, q: string) => {
 };
 
 /** Newest first by these columns, spelled like person_live_newest_idx (desc nulls last). */
-export const newestFirstBy = (createdAt: SQLWrapper, id: SQLWrapper) => [
+const newestFirstBy = (createdAt: SQLWrapper, id: SQLWrapper) => [
   sql`${createdAt} desc nulls last`,
   sql`${id} desc nulls last`,
 ];

@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export const hasUsers = async (db: Db) => ((await db.select({ n: count() }).from(user))[0]?.n ?? 0) > 0;
+const hasUsers = async (db: Db) => ((await db.select({ n: count() }).from(user))[0]?.n ?? 0) > 0;
 
 const sameToken = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

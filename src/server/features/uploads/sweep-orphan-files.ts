@@ -13,7 +13,7 @@ const BATCH_SIZE = 1000;
  * their thumbnails or its PDF. One scan of the table per call, whatever the number of keys.
  * Person records are the only owners of stored files; a new owner must be added here.
  */
-export async function findReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+async function findReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await queryRows<{ key: string }>(
     db,

@@ -14,8 +14,6 @@ const payloadSchema = z.object({
   solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().max(200) }).loose(),
 });
 
-export type ProofOfWork = ReturnType<typeof createProofOfWork>;
-
 /**
  * ALTCHA v2 proof of work: PBKDF2 at `cost` iterations with a one-byte key prefix, so a browser
  * tries about 256 keys (measured ~0.6 s in Chromium at cost 5000). Challenges are HMAC-signed and

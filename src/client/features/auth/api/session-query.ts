@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client.ts';
 import type { Role } from '#shared/api/auth.ts';
 
-export interface SessionUser {
+interface SessionUser {
   id: string;
   email: string;
   name: string;

@@ -9,7 +9,7 @@ import {
 import type { PersonFormValues } from './person-form-values.ts';
 
 /** The multipart body: the eleven text fields, then only the files that were chosen. */
-export function personFormData(values: PersonFormValues): FormData {
+function personFormData(values: PersonFormValues): FormData {
   const body = new FormData();
   for (const field of recordFieldNames) body.append(field, values[field].trim());
   for (const field of personFileFields) {

@@ -3,7 +3,7 @@ import type { MonthCount } from '#shared/api/stats.ts';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "2024-03" → "Mar 2024"; the server already sends the last 12 months, oldest first. */
-export const monthLabel = (month: string) => {
+const monthLabel = (month: string) => {
   const [year, m] = month.split('-');
   return `${MONTHS[Number(m) - 1] ?? m} ${year}`;
 };

@@ -4,7 +4,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { VerifyPage } from '#shared/api/content.ts';
 
-export const CAROUSEL_INTERVAL_MS = 3000;
+const CAROUSEL_INTERVAL_MS = 3000;
 
 /**
  * Six slides, advancing every 3 s and wrapping; paused while hovered or focused, and still for
