@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEMO_TRADES } from '#server/features/demo/demo-people.ts';
 
 /**
  * Fictional person records for load tests, deterministic for a seed. Each generated holder has
@@ -66,13 +67,9 @@ const REGIONS = [
 ] as const;
 const WEIGHTED_REGIONS = REGIONS.flatMap((region) => Array.from({ length: region.weight }, () => region));
 
+/** The demo's trades and more, so trade names vary as widely as in a real registry. */
 const TRADES = [
-  'Workplace Safety',
-  'Forklift Operation',
-  'Electrical Wiring',
-  'Metal Arc Welding',
-  'Food Hygiene',
-  'Basic First Aid',
+  ...DEMO_TRADES,
   'Scaffold Erection',
   'Plumbing and Pipefitting',
   'Tower Crane Operation',

@@ -8,7 +8,7 @@
  * 2-year validity, a few have expired. Serial numbers carry no year for the same reason.
  */
 
-const DEMO_TRADES = [
+export const DEMO_TRADES = [
   'Workplace Safety',
   'Forklift Operation',
   'Electrical Wiring',

@@ -7,35 +7,21 @@ import {
   personFileFields,
   recordFieldNames,
 } from '#shared/api/people.ts';
-import { courseStatus } from '#shared/rules/course-validity.ts';
 import type { person } from '../../db/schema/index.ts';
 import { fileView } from '../certificates/certificate-view.ts';
+import { toRecordView } from './record-view.ts';
 
 export type PersonRow = typeof person.$inferSelect;
 
 /** A person as staff see it: every identifier in full, validity computed now, files as URLs. */
 export const toPersonView = (row: PersonRow, validityYears: number): PersonView => ({
-  id: row.id,
-  name: row.name,
-  dob: row.dob,
-  gender: row.gender,
-  nationality: row.nationality,
-  passportNumber: row.passportNumber,
-  finNumber: row.finNumber,
-  eCertNumber: row.eCertNumber,
-  tradeTested: row.tradeTested,
-  testLevel: row.testLevel,
-  testResult: row.testResult,
-  passedDate: row.passedDate,
-  courseStatus: courseStatus(row.passedDate, validityYears),
+  ...toRecordView(row, validityYears),
   signatureImage: fileView(row.signatureImage),
   passportImage: fileView(row.passportImage),
   certificateImage: fileView(row.certificateImage),
   pdf: fileView(row.pdf),
   revokedAt: row.revokedAt?.toISOString() ?? null,
   revocationReason: row.revocationReason,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
   deletedAt: row.deletedAt?.toISOString() ?? null,
 });
 

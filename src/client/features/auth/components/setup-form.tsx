@@ -1,11 +1,12 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { validateWith } from '#client/lib/zod-form.ts';
-import { PASSWORD_MIN_LENGTH, setupInput } from '#shared/api/auth.ts';
+import { setupInput } from '#shared/api/auth.ts';
 import { completeSetup } from '../api/setup.ts';
 import { signIn } from '../api/sign-in.ts';
+import { AccountFields } from './account-fields.tsx';
 import { AuthFailure } from './auth-failure.tsx';
 
 const setupFields = setupInput.omit({ token: true });
@@ -39,21 +40,7 @@ export function SetupForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
       <Stack maw={420}>
-        <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters, not easy to guess.`}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
+        <AccountFields inputProps={form.getInputProps} />
         <Text size="sm">This account will be the first administrator.</Text>
         <Button type="submit" disabled={mutation.isPending} w="fit-content">
           {mutation.isPending ? 'Creating account...' : 'Create administrator'}

@@ -1,21 +1,12 @@
-import {
-  Alert,
-  Button,
-  Card,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AccountFields } from '#client/features/auth/components/account-fields.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { notify } from '#client/lib/notify.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
-import { PASSWORD_MIN_LENGTH, roles } from '#shared/api/auth.ts';
+import { roles } from '#shared/api/auth.ts';
 import { type CreateUserInput, createUserInput } from '#shared/api/users.ts';
 import { createUser } from '../api/users-api.ts';
 
@@ -51,21 +42,7 @@ export function NewUserForm() {
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values), focusFirstError)}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" autoComplete="off" required {...form.getInputProps('name')} />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="off"
-              required
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label="Password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters, not easy to guess.`}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
+            <AccountFields inputProps={form.getInputProps} forSomeoneElse />
             <NativeSelect label="Role" data={[...roles]} {...form.getInputProps('role')} />
           </SimpleGrid>
           {failure && (
