@@ -17,4 +17,4 @@ export interface RenderedPage {
  * The server's renderer of landing pages (src/client/entry-server.tsx): the page at `url` from
  * the API answers it waits for, by query key; null when it cannot be rendered so.
  */
-export type RenderPage = (url: string, data: [unknown[], unknown][]) => Promise<RenderedPage | null>;
+export type RenderPage = (url: string, data: [readonly unknown[], unknown][]) => Promise<RenderedPage | null>;

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { certificateQuery } from '#client/features/certificates/api/certificate-query.ts';
+import { contentQuery } from '#client/features/content/api/content-query.ts';
+import { siteQuery } from '#client/features/site/api/site-query.ts';
 import { createLandingPages, createPagePreloads } from './page-preloads.ts';
 
 const html = '<html><head><title>t</title></head><body></body></html>';
@@ -50,15 +53,23 @@ describe('createPagePreloads', () => {
 describe('createLandingPages', () => {
   const landingPage = createLandingPages(dir);
 
-  it("gives each landing page's data with the query key the browser caches it under", () => {
+  it("gives each landing page's data under the query key the browser's own queries use", () => {
     expect(landingPage('/verify')?.data).toEqual([
-      { url: '/api/site', queryKey: ['site'] },
-      { url: '/api/content/verify', queryKey: ['content', 'verify'] },
+      { url: '/api/site', queryKey: siteQuery().queryKey },
+      { url: '/api/content/verify', queryKey: contentQuery('verify').queryKey },
+    ]);
+    expect(landingPage('/')?.data.map((data) => data.queryKey)).toEqual([
+      siteQuery().queryKey,
+      contentQuery('home').queryKey,
+      contentQuery('courses').queryKey,
     ]);
     expect(landingPage('/verify')?.sameForEveryone).toBe(true);
     const id = '4ef4a8de-1e94-499b-904c-2cdd09c8ec61';
     expect(landingPage(`/info/${id}`)).toMatchObject({
-      data: [{ url: '/api/site' }, { url: `/api/certificates/${id}`, queryKey: ['certificate', id] }],
+      data: [
+        { url: '/api/site' },
+        { url: `/api/certificates/${id}`, queryKey: certificateQuery(id).queryKey },
+      ],
       sameForEveryone: false,
       renderable: true,
     });

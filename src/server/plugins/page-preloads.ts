@@ -1,21 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPersonId } from '../features/people/find-people.ts';
+import {
+  certificateData,
+  contentData,
+  isPersonId,
+  landingPageContent,
+  type PageData,
+  siteData,
+} from '#shared/api/page-data.ts';
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
-
-/** An API answer a landing page's first render waits for, and the client's query key for it. */
-export interface PageData {
-  url: string;
-  queryKey: unknown[];
-}
-
-const site: PageData = { url: '/api/site', queryKey: ['site'] };
-const content = (name: string): PageData => ({ url: `/api/content/${name}`, queryKey: ['content', name] });
 
 /**
  * The pages people land on from outside, with the route module and the API data each one waits
@@ -34,22 +32,19 @@ const landingPages: {
   {
     pattern: /^\/$/,
     module: 'app/routes/home.tsx',
-    data: () => [site, content('home'), content('courses')],
+    data: () => [siteData, ...landingPageContent.home.map(contentData)],
     sameForEveryone: true,
   },
   {
     pattern: /^\/verify\/?$/,
     module: 'app/routes/verify.tsx',
-    data: () => [site, content('verify')],
+    data: () => [siteData, ...landingPageContent.verify.map(contentData)],
     sameForEveryone: true,
   },
   {
     pattern: /^\/info\/([^/]+)\/?$/,
     module: 'app/routes/info.tsx',
-    data: (match) => {
-      const id = recordId(match);
-      return [site, { url: `/api/certificates/${encodeURIComponent(id)}`, queryKey: ['certificate', id] }];
-    },
+    data: (match) => [siteData, certificateData(recordId(match))],
     sameForEveryone: false,
     renderable: (match) => isPersonId(recordId(match)),
   },

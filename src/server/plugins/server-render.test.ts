@@ -26,7 +26,7 @@ const recordPage = (id: string) =>
 /** Stands in for the React renderer (built by `vite build --ssr`; the browser tests run the real one). */
 function fakeRenderer(html: string) {
   const state: ServerState = { router: { loaderData: {} }, queries: { mutations: [], queries: [] } };
-  return vi.fn(async (_url: string, data: [unknown[], unknown][]) => ({
+  return vi.fn(async (_url: string, data: [readonly unknown[], unknown][]) => ({
     html,
     state: { ...state, data } as ServerState,
   }));

@@ -78,7 +78,10 @@ export function createServerRender(app: FastifyInstance, template: string, rende
       page.data.map(({ url }) => app.inject({ method: 'GET', url, remoteAddress: request.ip })),
     );
     if (answers.some((answer) => answer.statusCode !== 200)) return null;
-    const data = page.data.map(({ queryKey }, i): [unknown[], unknown] => [queryKey, answers[i]?.json()]);
+    const data = page.data.map(({ queryKey }, i): [readonly unknown[], unknown] => [
+      queryKey,
+      answers[i]?.json(),
+    ]);
     const rendered = await renderPage(`http://localhost${pathname}`, data);
     return rendered && fillTemplate(template, page, rendered);
   }

@@ -1,15 +1,11 @@
 import { Anchor, Box, Button, Card, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { contentQuery, useContent } from '#client/features/content/api/content-query.ts';
+import { loadContent, useContent } from '#client/features/content/api/content-query.ts';
 import { useSite } from '#client/features/site/api/site-query.ts';
-import { queryClient } from '#client/lib/query-client.ts';
+import { landingPageContent } from '#shared/api/page-data.ts';
 
-export const loader = () =>
-  Promise.all([
-    queryClient.ensureQueryData(contentQuery('home')),
-    queryClient.ensureQueryData(contentQuery('courses')),
-  ]);
+export const loader = loadContent(...landingPageContent.home);
 
 export function Component() {
   const site = useSite();

@@ -4,8 +4,9 @@ import { loadContent, useContent } from '#client/features/content/api/content-qu
 import { useSite } from '#client/features/site/api/site-query.ts';
 import { ImageCarousel } from '#client/features/verification/components/image-carousel.tsx';
 import { VerifyForm } from '#client/features/verification/components/verify-form.tsx';
+import { landingPageContent } from '#shared/api/page-data.ts';
 
-export const loader = loadContent('verify');
+export const loader = loadContent(...landingPageContent.verify);
 
 export function Component() {
   const site = useSite();

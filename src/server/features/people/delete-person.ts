@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { isPersonId } from '#shared/api/page-data.ts';
 import type { Db } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { isUniqueViolation } from './duplicate-pair.ts';
-import { isPersonId, personNotFound } from './find-people.ts';
+import { personNotFound } from './find-people.ts';
 import type { PersonRow } from './person-view.ts';
 
 /** Moves a live person to the trash (soft delete); its files stay, so a restore is complete. */

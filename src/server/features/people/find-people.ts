@@ -1,14 +1,10 @@
 import { and, count, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { isPersonId } from '#shared/api/page-data.ts';
 import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
 import { type Db, memoizedFor } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { holding, newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id names no record: it answers 404 like an unknown one, never a database error. */
-export const isPersonId = (id: string) => UUID.test(id);
 
 /**
  * Live people (or, with `trashed`, those in the trash) matching `q` case-insensitively in name,

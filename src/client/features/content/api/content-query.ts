@@ -2,11 +2,12 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import type { Content, ContentName } from '#shared/api/content.ts';
+import { contentData } from '#shared/api/page-data.ts';
 
 export const contentQuery = <N extends ContentName>(name: N) =>
   queryOptions({
-    queryKey: ['content', name],
-    queryFn: () => apiFetch<Content<N>>(`/api/content/${name}`),
+    queryKey: contentData(name).queryKey,
+    queryFn: () => apiFetch<Content<N>>(contentData(name).url),
     staleTime: Infinity,
   });
 
@@ -14,6 +15,6 @@ export const useContent = <N extends ContentName>(name: N) => useSuspenseQuery(c
 
 /** A route loader that fetches a page's content before the page renders. */
 export const loadContent =
-  <N extends ContentName>(name: N) =>
+  (...names: readonly ContentName[]) =>
   () =>
-    queryClient.ensureQueryData(contentQuery(name));
+    Promise.all(names.map((name) => queryClient.ensureQueryData(contentQuery(name))));

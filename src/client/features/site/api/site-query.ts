@@ -1,11 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client.ts';
+import { siteData } from '#shared/api/page-data.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 
 export const siteQuery = () =>
   queryOptions({
-    queryKey: ['site'],
-    queryFn: () => apiFetch<SiteResponse>('/api/site'),
+    queryKey: siteData.queryKey,
+    queryFn: () => apiFetch<SiteResponse>(siteData.url),
     staleTime: Infinity,
   });
 
