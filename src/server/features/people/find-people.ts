@@ -1,38 +1,26 @@
-import { and, count, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { isPersonId } from '#shared/api/page-data.ts';
 import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
 import { type Db, memoizedFor } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { holding, newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
+import { newestFirst, searchLivePeople } from './search-people.ts';
 
 /**
- * Live people (or, with `trashed`, those in the trash) matching `q` case-insensitively in name,
- * passport number, nationality, e-Cert number or FIN: live people best first (searchLivePeople),
- * the trash newest trashed first. Without `q`, newest first with an exact total; with it, the
- * total counts up to SEARCH_COUNT_CAP and `totalCapped` says there are more.
+ * Live people matching `q` case-insensitively in name, passport number, nationality, e-Cert number
+ * or FIN, best first (searchLivePeople), the total counted up to SEARCH_COUNT_CAP with
+ * `totalCapped` saying there are more. Without `q`, all live people newest first, counted exactly.
  */
-export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery, { trashed = false } = {}) {
+export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery) {
   const offset = (page - 1) * pageSize;
-  if (q && !trashed) {
+  if (q) {
     const found = await searchLivePeople(db, q, offset, pageSize);
     return { rows: await peopleByIds(db, found.ids), total: found.total, totalCapped: found.totalCapped };
   }
-  const where = and(
-    trashed ? isNotNull(person.deletedAt) : isNull(person.deletedAt),
-    q ? holding(person.searchText, q) : undefined,
-  );
-  const list = {
-    where,
-    order: trashed ? [sql`${person.deletedAt} desc`, ...newestFirst] : newestFirst,
-    offset,
-    pageSize,
-  };
-  if (q) {
-    const [rows, counted] = await Promise.all([onePage(db, list), countCapped(db, where)]);
-    return { rows, total: Math.min(counted, SEARCH_COUNT_CAP), totalCapped: counted > SEARCH_COUNT_CAP };
-  }
-  const [rows, [counted]] = await Promise.all([onePage(db, list), countAll(db, where, { trashed })]);
+  const [rows, [counted]] = await Promise.all([
+    onePage(db, { where: isNull(person.deletedAt), order: newestFirst, offset, pageSize }),
+    countLivePeople(db),
+  ]);
   return { rows, total: counted?.n ?? 0, totalCapped: false };
 }
 
@@ -41,18 +29,6 @@ interface ListQuery {
   order: SQL[];
   offset: number;
   pageSize: number;
-}
-
-/** The people matching `where`, counted up to one past SEARCH_COUNT_CAP. */
-async function countCapped(db: Db, where: SQL | undefined) {
-  const matches = db
-    .select({ id: person.id })
-    .from(person)
-    .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as('matches');
-  const [counted] = await db.select({ n: count() }).from(matches);
-  return counted?.n ?? 0;
 }
 
 /** The people of `ids`, in that order (prepared: a search's last statement, run for every page). */
@@ -90,10 +66,6 @@ function onePage(db: Db, { where, order, offset, pageSize }: ListQuery) {
     .innerJoin(pageIds, eq(person.id, pageIds.id))
     .orderBy(...order);
 }
-
-/** The total of an unfiltered list: kept by triggers for the live list, counted for the trash. */
-const countAll = (db: Db, where: SQL | undefined, { trashed }: { trashed: boolean }) =>
-  trashed ? db.select({ n: count() }).from(person).where(where) : countLivePeople(db);
 
 /** How many live people there are, from the row the triggers keep (no scan of the table). */
 export const countLivePeople = (db: Db) => db.select({ n: personLiveCount.n }).from(personLiveCount);

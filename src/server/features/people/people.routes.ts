@@ -29,16 +29,6 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/people/trash',
-    { config: { role: 'admin' }, schema: { querystring: searchPageQuery, response: { 200: peoplePage } } },
-    async (request) => {
-      const { rows, total, totalCapped } = await findPeople(app.db, request.query, { trashed: true });
-      const { page, pageSize } = request.query;
-      return { items: rows.map(view), total, totalCapped, page, pageSize };
-    },
-  );
-
   app.get('/api/people/:id', { schema: { params: byId, response: { 200: personView } } }, async (request) => {
     const row = await findPerson(app.db, request.params.id);
     if (!row) throw personNotFound();
