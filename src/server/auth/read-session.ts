@@ -13,13 +13,10 @@ export interface SessionUser {
 
 /**
  * The user of a request's session cookie, or null: what Better Auth's getSession answers, for a
- * fraction of its cost on every staff request. The cookie (`token.signature`, HMAC-SHA256 with the
- * auth secret) is checked here and the session read with its user in one prepared query; Better
- * Auth's getSession is asked only when it has something to write, for a session that has expired
- * (it deletes the row) or is due to be extended. Its whole endpoint pipeline, two queries and an
- * asynchronous Web Crypto check were 10% of the server's time on a staff list (bench/README.md).
- * The cookie's name, the signing secret and the session lifetimes are read from Better Auth's own
- * context, so the two checks cannot drift apart.
+ * fraction of its cost (docs/decisions/0008). The cookie's signature is checked here and the session
+ * read with its user in one prepared query; Better Auth is asked whenever it has something to
+ * write: a session that has expired (it deletes the row) or is due to be extended. Cookie name,
+ * secret and lifetimes come from Better Auth's own context, so the two cannot drift apart.
  */
 export function createSessionReader(db: Db, auth: Auth) {
   const settings = auth.$context.then((context) => ({

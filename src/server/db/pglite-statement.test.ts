@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparePgliteStatement } from './pglite-statement.ts';
+import { type PgliteLocks, preparePgliteStatement } from './pglite-statement.ts';
 
 let client: PGlite;
 beforeAll(async () => {
@@ -13,6 +13,13 @@ afterAll(async () => {
 });
 
 describe('preparePgliteStatement', () => {
+  it("finds PGlite's internal transaction lock, which it was checked against in 0.5.16", () => {
+    const lock = (client as unknown as Partial<PgliteLocks>)._runExclusiveTransaction;
+    expect(typeof lock, 'PGlite changed its internals: read docs/decisions/0008 before upgrading').toBe(
+      'function',
+    );
+  });
+
   it('binds text values as parameters, never as SQL, and returns rows as text', async () => {
     const find = preparePgliteStatement(client, 'find_b', 'select b from t where a = $1 order by b');
     expect(await find(['x'])).toEqual([['one']]);

@@ -53,8 +53,8 @@ const execute = message('E', [cString(''), int32(0)]);
 const sync = message('S', []);
 
 /** PGlite's two locks: transactions hold the first for their whole length, each query the second. */
-type Locks = {
-  _runExclusiveTransaction?: <T>(fn: () => Promise<T>) => Promise<T>;
+export type PgliteLocks = {
+  _runExclusiveTransaction: <T>(fn: () => Promise<T>) => Promise<T>;
 };
 
 /**
@@ -67,14 +67,12 @@ type Locks = {
  * Like `query()`, a call waits for any open transaction to end and for the running query, so its
  * messages never land inside another request's transaction. The public `runExclusive` takes only
  * the query lock, so the transaction lock is taken through the same internal method `query()` uses
- * (PGlite is pinned to one exact version; pglite-statement.test.ts checks this behaviour).
+ * (docs/decisions/0008; pglite-statement.test.ts fails if an upgrade of PGlite removes it).
  */
 export function preparePgliteStatement(client: PGlite, name: string, text: string) {
-  const transactionLock = (client as unknown as Locks)._runExclusiveTransaction?.bind(client);
+  const locks = client as unknown as PgliteLocks;
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> =>
-    transactionLock
-      ? transactionLock(() => client.runExclusive(fn))
-      : client.transaction(() => client.runExclusive(fn));
+    locks._runExclusiveTransaction(() => client.runExclusive(fn));
   let prepared: Promise<unknown> | null = null;
   const run = (bytes: Uint8Array) => exclusive(() => client.execProtocol(bytes, { syncToFs: false }));
 

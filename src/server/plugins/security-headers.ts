@@ -26,10 +26,9 @@ const options: FastifyHelmetOptions = {
 };
 
 /**
- * The headers Helmet sets for these options. They depend on nothing in the request (no CSP
- * nonces), yet @fastify/helmet rebuilds Helmet's middleware, parsing every CSP directive, on each
- * request: 8% of the server's CPU on a small JSON route (bench/README.md). So they are read once
- * from a probe instance with @fastify/helmet registered, and set by one hook.
+ * The headers Helmet sets for these options, read once from a throw-away instance with
+ * @fastify/helmet registered: they depend on nothing in the request, and building them on every
+ * request is costly (docs/decisions/0008).
  */
 async function helmetHeaders(): Promise<Record<string, string>> {
   const answer = async (withHelmet: boolean) => {
