@@ -23,6 +23,11 @@ interface Results {
     };
     lighthouse?: Record<string, { median: LighthouseMedian }>;
   };
+  credentials?: {
+    signedPerSecond: number;
+    getCredentialMs: Record<'uncached' | 'cached', { p50: number; p95: number }>;
+    statusList: { records: number; lists: number; oneListMs: { p50: number; max: number } };
+  };
 }
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -70,7 +75,7 @@ export function summarize(results: Results): string {
     row(['---', '---:', '---:', '---']),
   ];
   const budget = (label: string, measured: string | number, target: string, met: boolean) =>
-    targets.push(row([label, measured, target, check(met)]));
+    targets.push(row([label, measured, target, target === '(report)' ? '' : check(met)]));
   const pg = results.postgres;
   if (pg) {
     const { verify, search, 'verify-1000rps': steady } = pg.http.scenarios;
@@ -138,6 +143,24 @@ export function summarize(results: Results): string {
       budget(`Lighthouse mobile performance ${page}`, l.performance, '≥ 0.95', l.performance >= 0.95);
       budget(`Lighthouse accessibility ${page}`, l.accessibility, '1.0', l.accessibility === 1);
     }
+  }
+  const credentials = results.credentials;
+  if (credentials) {
+    const { uncached, cached } = credentials.getCredentialMs;
+    budget('signed credentials issued a second (PGlite)', credentials.signedPerSecond, '(report)', true);
+    budget(
+      'GET credential p95, first / cached (PGlite)',
+      `${uncached.p95} / ${cached.p95} ms`,
+      '(report)',
+      true,
+    );
+    const list = credentials.statusList;
+    budget(
+      `status list of ${list.records.toLocaleString('en')} people, one list signed (PostgreSQL)`,
+      `${list.oneListMs.max} ms (max)`,
+      '< 1,000 ms',
+      list.oneListMs.max < 1000,
+    );
   }
   out.push('', '### Budgets', '', ...targets);
 
