@@ -55,7 +55,7 @@ export function createProofOfWork(options: { secret: string; cost: number; store
       } catch {
         return false;
       }
-      return store.setIfAbsent(challenge.parameters.nonce, true);
+      return store.setIfAbsent(challenge.parameters.nonce);
     },
   };
 }

@@ -1,9 +1,7 @@
 /** Remembers used proof-of-work ids until their challenge has expired, so a solution works once. */
 export interface ReplayStore {
   /** True when the id was new and is now marked used; false when it had been used already. */
-  setIfAbsent(id: string, value: true): Promise<boolean>;
-  get(id: string): Promise<boolean>;
-  set(id: string, value: true): Promise<void>;
+  setIfAbsent(id: string): Promise<boolean>;
 }
 
 export function createMemoryReplayStore(ttlMs: number, maxEntries = 100_000): ReplayStore {
@@ -22,12 +20,6 @@ export function createMemoryReplayStore(ttlMs: number, maxEntries = 100_000): Re
       if (expiresAt !== undefined && expiresAt > now) return false;
       used.set(id, now + ttlMs);
       return true;
-    },
-    async get(id) {
-      return (used.get(id) ?? 0) > Date.now();
-    },
-    async set(id) {
-      used.set(id, Date.now() + ttlMs);
     },
   };
 }
