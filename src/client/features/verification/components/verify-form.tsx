@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '#client/features/site/api/site-query.ts';
 import { verifyCertificate } from '../api/verify-certificate.ts';
@@ -14,6 +14,14 @@ export function VerifyForm() {
   const navigate = useNavigate();
   const [finNumber, setFinNumber] = useState('');
   const [eCertNumber, setECertNumber] = useState('');
+  // Uncontrolled inputs: on a page the server rendered, a visitor may type before the scripts take
+  // the page over, and React would reset a controlled input's text to its state when it does.
+  const finInput = useRef<HTMLInputElement>(null);
+  const eCertInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    setFinNumber(finInput.current?.value ?? '');
+    setECertNumber(eCertInput.current?.value ?? '');
+  }, []);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const verification = useMutation({
     mutationFn: verifyCertificate,
@@ -34,7 +42,8 @@ export function VerifyForm() {
           <TextInput
             label="NRIC/FIN/Other identification no."
             placeholder="Please enter"
-            value={finNumber}
+            ref={finInput}
+            defaultValue=""
             onChange={(event) => setFinNumber(event.currentTarget.value)}
             autoComplete="off"
             spellCheck={false}
@@ -43,7 +52,8 @@ export function VerifyForm() {
           <TextInput
             label="e-Cert serial no."
             placeholder="Please enter"
-            value={eCertNumber}
+            ref={eCertInput}
+            defaultValue=""
             onChange={(event) => setECertNumber(event.currentTarget.value)}
             autoComplete="off"
             spellCheck={false}

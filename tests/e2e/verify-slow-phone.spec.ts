@@ -1,0 +1,40 @@
+import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
+import { expect, test } from './fixtures.ts';
+
+const [pair] = DEMO_PAIRS;
+
+test.describe('/verify on a slow phone', () => {
+  test('keeps every keystroke typed before the scripts take the page over, and the button works', async ({
+    page,
+  }) => {
+    // A phone four times slower than this machine, whose scripts arrive only once the visitor has
+    // typed: the page the server rendered shows, but does not respond yet.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    let releaseScripts = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    await page.goto('/verify', { waitUntil: 'commit' });
+    const main = page.getByRole('main');
+    const fin = main.getByRole('textbox', { name: 'NRIC/FIN/Other identification no.' });
+    const serial = main.getByRole('textbox', { name: 'e-Cert serial no.' });
+
+    await fin.pressSequentially(pair.finNumber);
+    await serial.pressSequentially(pair.eCertNumber.slice(0, 4));
+    expect(await page.locator('html[data-ready]').count(), 'typed before the page responds').toBe(0);
+    releaseScripts();
+    // Typing goes on while the scripts take the page over.
+    await serial.pressSequentially(pair.eCertNumber.slice(4), { delay: 20 });
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+
+    await expect(fin).toHaveValue(pair.finNumber);
+    await expect(serial).toHaveValue(pair.eCertNumber);
+    await main.getByRole('button', { name: 'Verify e-Cert', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Human verification' })).toBeVisible({ timeout: 30_000 });
+  });
+});
