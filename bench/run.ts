@@ -35,7 +35,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     'public-connections': { type: 'string', default: '50' },
     'staff-connections': { type: 'string', default: '5' },
-    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '5' },
+    'cpu-slowdown': { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -167,6 +168,7 @@ async function main() {
       workDir,
       port: 3901,
       lighthouseRuns: Number(args['lighthouse-runs']),
+      cpuSlowdown: args['cpu-slowdown'] ? Number(args['cpu-slowdown']) : undefined,
       log,
     });
   if (stages.has('credentials'))

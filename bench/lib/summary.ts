@@ -1,6 +1,6 @@
 /** Markdown tables from a results file, for bench/README.md and the end of `npm run bench`. */
 import type { GenerateResult } from '../generate.ts';
-import type { LighthouseMedian } from './front-end.ts';
+import type { FrontEndPage } from './front-end.ts';
 import { type ScenarioSummary, STEADY_SEARCH_RATES } from './http-bench.ts';
 
 type Scenario = Pick<ScenarioSummary, 'connections' | 'overallRate' | 'median' | 'ratioToConstant'>;
@@ -21,7 +21,10 @@ interface Results {
       pages: Record<string, { jsGzipKb: number; cssGzipKb: number }>;
       dashboard: { jsGzipKb: number };
     };
-    lighthouse?: Record<string, { median: LighthouseMedian }>;
+    /** The CPU slowdown Lighthouse and the time-to-ready runs used, and the host's benchmark index. */
+    cpuSlowdown?: number;
+    benchmarkIndex?: number;
+    lighthouse?: Record<string, Pick<FrontEndPage, 'median'> & Partial<Pick<FrontEndPage, 'worst'>>>;
   };
   credentials?: {
     signedPerSecond: number;
@@ -139,8 +142,15 @@ export function summarize(results: Results): string {
   if (fe) {
     const verifyKb = fe.bundles.pages['/verify']?.jsGzipKb ?? 0;
     budget('first-paint JS of /verify (gzip)', `${verifyKb} kB`, '≤ 180 kB', verifyKb <= 180);
-    for (const [page, { median: l }] of Object.entries(fe.lighthouse ?? {})) {
-      budget(`Lighthouse mobile performance ${page}`, l.performance, '≥ 0.95', l.performance >= 0.95);
+    for (const [page, { median: l, worst }] of Object.entries(fe.lighthouse ?? {})) {
+      const performance = worst?.performance ?? l.performance;
+      budget(
+        `Lighthouse mobile performance ${page}${worst ? ', worst run' : ''}`,
+        performance,
+        '≥ 0.95',
+        performance >= 0.95,
+      );
+      budget(`Lighthouse TBT ${page}, median`, `${l.tbtMs} ms`, '< 150 ms', l.tbtMs < 150);
       budget(`Lighthouse accessibility ${page}`, l.accessibility, '1.0', l.accessibility === 1);
     }
   }
@@ -203,26 +213,38 @@ export function summarize(results: Results): string {
         'LCP ms',
         'TBT ms',
         'CLS',
+        'responds ms',
       ]),
-      row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+      row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     );
     for (const [page, sizes] of Object.entries(fe.bundles.pages)) {
       const l = fe.lighthouse?.[page]?.median;
+      const worst = fe.lighthouse?.[page]?.worst;
+      const withWorst = (median: number | undefined, worstValue: number | undefined) =>
+        median === undefined ? '–' : worstValue === undefined ? median : `${median} (${worstValue})`;
       out.push(
         row([
           page,
           sizes.jsGzipKb,
           sizes.cssGzipKb,
-          l?.performance ?? '–',
+          withWorst(l?.performance, worst?.performance),
           l?.accessibility ?? '–',
           l?.fcpMs ?? '–',
           l?.lcpMs ?? '–',
-          l?.tbtMs ?? '–',
+          withWorst(l?.tbtMs, worst?.tbtMs),
           l?.cls ?? '–',
+          withWorst(l?.readyMs, worst?.readyMs),
         ]),
       );
     }
     out.push('', `Dashboard chunks (loaded only by staff pages): ${fe.bundles.dashboard.jsGzipKb} kB gzip.`);
+    if (fe.cpuSlowdown)
+      out.push(
+        '',
+        `Medians of the runs, the worst in brackets. Lighthouse mobile with the CPU slowed down ${fe.cpuSlowdown}x ` +
+          `(host benchmark index ${fe.benchmarkIndex}); "responds" is when the page set html[data-ready], ` +
+          'with the same slowdown and no network throttling.',
+      );
   }
   return out.join('\n');
 }

@@ -11,6 +11,8 @@ import { cssVariablesResolver, theme } from './theme.ts';
 function MarkReady() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
+    // When the page started to respond, for the bench and for any real-user monitoring.
+    performance.mark('ready');
   }, []);
   return null;
 }
