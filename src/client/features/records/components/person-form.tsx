@@ -2,10 +2,10 @@ import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { recordQuery } from '#client/features/records/api/records-query.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import type { PersonView } from '#shared/api/people.ts';
 import { invalidateRecords } from '../api/invalidate-records.ts';
-import { personQuery } from '../api/people-query.ts';
 import {
   emptyPersonForm,
   noFiles,
@@ -41,7 +41,7 @@ export function PersonForm({ person }: { person?: PersonView }) {
     },
     onSaved: async (saved) => {
       if (person) {
-        if (saved?.id) queryClient.setQueryData(personQuery(person.id).queryKey, saved);
+        if (saved?.id) queryClient.setQueryData(recordQuery('people', person.id).queryKey, saved);
         const values = { ...recordValuesOf(saved?.id ? saved : form.getValues()), ...noFiles() };
         form.setInitialValues(values);
         form.setValues(values);

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { recordQuery } from '#client/features/records/api/records-query.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import {
@@ -10,7 +11,6 @@ import {
 } from '#shared/api/people.ts';
 import { invalidateRecords } from '../api/invalidate-records.ts';
 import { emptyRecord, recordValuesOf } from '../api/record-values.ts';
-import { renewalQuery } from '../api/renewals-query.ts';
 import { createRenewal, updateRenewal } from '../api/save-renewal.ts';
 import { FormSection } from './form-section.tsx';
 import { RecordFields } from './record-fields.tsx';
@@ -33,7 +33,7 @@ export function RenewalForm({ renewal }: { renewal?: RenewalView }) {
       renewal ? updateRenewal(renewal.id, values) : createRenewal(values),
     onSaved: async (saved) => {
       if (renewal) {
-        if (saved?.id) queryClient.setQueryData(renewalQuery(renewal.id).queryKey, saved);
+        if (saved?.id) queryClient.setQueryData(recordQuery('renewals', renewal.id).queryKey, saved);
         const values = recordValuesOf(saved?.id ? saved : form.getValues());
         form.setInitialValues(values);
         form.setValues(values);
