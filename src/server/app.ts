@@ -25,6 +25,7 @@ import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import sharedState from './plugins/shared-state.ts';
 import storableText from './plugins/storable-text.ts';
 
 /** One registered route, as the route-guard test walks them. */
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(securityHeaders);
   // Before every other hook, so a shed request costs as little as possible.
   await app.register(loadShedding);
+  await app.register(sharedState);
   await app.register(rateLimit);
   await app.register(sameOrigin);
   await app.register(client);

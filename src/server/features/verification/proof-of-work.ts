@@ -1,7 +1,8 @@
 import { type Challenge, createChallenge, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { createMemoryReplayStore, type ReplayStore } from './replay-store.ts';
+import { createMemoryReplayStore, createSharedReplayStore } from './replay-store.ts';
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -19,8 +20,9 @@ const payloadSchema = z.object({
  * tries about 256 keys (measured ~0.6 s in Chromium at cost 5000). Challenges are HMAC-signed and
  * expire; a solved challenge's nonce goes into the replay store so it verifies only once.
  */
-export function createProofOfWork(options: { secret: string; cost: number; store?: ReplayStore }) {
-  const store = options.store ?? createMemoryReplayStore(CHALLENGE_TTL_MS);
+export function createProofOfWork(options: { secret: string; cost: number; redis?: Redis | null }) {
+  const alone = createMemoryReplayStore(CHALLENGE_TTL_MS);
+  const store = options.redis ? createSharedReplayStore(options.redis, CHALLENGE_TTL_MS, alone) : alone;
   return {
     create: () =>
       createChallenge({

@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+
 /** Remembers used proof-of-work ids until their challenge has expired, so a solution works once. */
 export interface ReplayStore {
   /** True when the id was new and is now marked used; false when it had been used already. */
@@ -20,6 +22,22 @@ export function createMemoryReplayStore(ttlMs: number, maxEntries = 100_000): Re
       if (expiresAt !== undefined && expiresAt > now) return false;
       used.set(id, now + ttlMs);
       return true;
+    },
+  };
+}
+
+/**
+ * Ids marked used in the Redis every instance shares, so a solution is accepted once across all
+ * of them; while Redis is away, in `alone` (this instance's memory), so verification keeps working.
+ */
+export function createSharedReplayStore(redis: Redis, ttlMs: number, alone: ReplayStore): ReplayStore {
+  return {
+    async setIfAbsent(id) {
+      try {
+        return (await redis.set(`ecert:pow-used:${id}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+      } catch {
+        return alone.setIfAbsent(id);
+      }
     },
   };
 }

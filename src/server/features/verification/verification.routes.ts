@@ -11,6 +11,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const pow = createProofOfWork({
     secret: deriveSecret(resolveMasterSecret(app.config), 'altcha'),
     cost: proofOfWorkCost,
+    redis: app.redis,
   });
   const findCertificateId = prepareFindCertificateId(app.database);
 

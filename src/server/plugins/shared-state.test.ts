@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPerson } from '../test/people.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+// The machine's Redis, on a database number no other test uses; emptied before the tests.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+// Two instances of one deployment share their secret; a tiny PBKDF2 cost keeps solving fast.
+const INSTANCE_ENV = {
+  REDIS_URL,
+  AUTH_SECRET: 's'.repeat(40),
+  VERIFY_POW_COST: '1',
+  VERIFY_RATE_LIMIT: '5/1m',
+};
+
+async function solvedProof(app: TestApp['app']): Promise<string> {
+  const challenge = (await app.inject({ method: 'GET', url: '/api/verify/challenge' })).json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+const verify = (app: TestApp['app'], altcha: string, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/verify',
+    remoteAddress,
+    payload: { altcha, finNumber: 'S1234567Z', eCertNumber: 'SHARED-1' },
+  });
+
+let clientNumber = 1;
+/** An address no earlier request (of this run or one a minute ago) has come from. */
+const newClient = () => `10.${(Date.now() >> 16) & 255}.${(Date.now() >> 8) & 255}.${clientNumber++}`;
+
+describe('two instances with one REDIS_URL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const redis = new Redis(REDIS_URL);
+    await redis.flushdb();
+    redis.disconnect();
+    [a, b] = await Promise.all([createTestApp(INSTANCE_ENV), createTestApp(INSTANCE_ENV)]);
+    await insertPerson(a.database.db, { finNumber: 'S1234567Z', eCertNumber: 'SHARED-1' });
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('hold one verification limit: the 6th attempt from a client answers 429, wherever it lands', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const instance = attempt % 2 === 0 ? a.app : b.app;
+      statuses.push((await verify(instance, await solvedProof(instance), client)).statusCode);
+    }
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it('accept a proof-of-work solution once: what A accepted, B refuses', async () => {
+    const altcha = await solvedProof(a.app);
+    expect((await verify(a.app, altcha, newClient())).statusCode).toBe(200);
+    const replayed = await verify(b.app, altcha, newClient());
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().fields).toHaveProperty('altcha');
+  });
+});
+
+/** A private redis-server on a free port, which the test may stop. */
+async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
+  const port = await new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const url = `redis://127.0.0.1:${port}/0`;
+  for (let tries = 0; tries < 50; tries++) {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    const up = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    probe.disconnect();
+    if (up) return { url, process: child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('redis-server did not start');
+}
+
+describe('Redis going away under load', () => {
+  let redis: { url: string; process: ChildProcess };
+  let instance: TestApp;
+  beforeAll(async () => {
+    redis = await startRedis();
+    instance = await createTestApp({ ...INSTANCE_ENV, REDIS_URL: redis.url, VERIFY_RATE_LIMIT: '4/1m' });
+    await insertPerson(instance.database.db, { finNumber: 'S1234567Z', eCertNumber: 'SHARED-1' });
+  });
+  afterAll(async () => {
+    redis?.process.kill('SIGKILL');
+    await instance?.close();
+  });
+
+  it('keeps verification answering, and each instance keeps its limits in memory meanwhile', async () => {
+    const { app } = instance;
+    const proofs = await Promise.all(Array.from({ length: 24 }, () => solvedProof(app)));
+    const clients = Array.from({ length: 8 }, newClient);
+    // 8 clients verify at once while Redis is stopped in the middle of it.
+    const attempts = proofs.slice(0, 16).map(async (altcha, i) => {
+      if (i === 8) redis.process.kill('SIGKILL');
+      return (await verify(app, altcha, clients[i % 8] as string)).statusCode;
+    });
+    const duringStop = await Promise.all(attempts);
+    expect(duringStop.filter((status) => status >= 500)).toEqual([]);
+    expect(duringStop).toContain(200);
+
+    // Redis is gone: one client's attempts are still counted, by this instance alone.
+    const client = newClient();
+    const alone: number[] = [];
+    for (const altcha of proofs.slice(16, 21)) alone.push((await verify(app, altcha, client)).statusCode);
+    expect(alone.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    expect(alone[4]).toBe(429);
+  });
+});
