@@ -111,6 +111,27 @@ export async function createPgliteImage(): Promise<Blob> {
   }
 }
 
+/** Any 64-bit number the portal alone uses: the key of its migration lock. */
+const MIGRATION_LOCK = 7_301_226_105_948_170_411n;
+
+/**
+ * Applies the migrations holding a session advisory lock on one connection, so that instances
+ * starting together on an empty database apply them once: the others wait, then find them applied.
+ */
+async function migrateAlone(pool: pg.Pool) {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    try {
+      await migratePg(drizzlePg(connection), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -120,7 +141,7 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
     db,
     kind: 'postgres' as const,
     prepareText: prepareOnPool(pool),
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    migrate: () => migrateAlone(pool),
     ping: async () => {
       await pool.query('select 1');
     },
