@@ -13,6 +13,9 @@ describe('loadConfig', () => {
     ['DATABASE_POOL_SIZE', '0'],
     ['DATABASE_URL', 'mysql://x'],
     ['MASK_IDENTIFIERS', 'maybe'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['FILE_STORE', 'ftp'],
+    ['S3_ENDPOINT', 'not a url'],
   ])('rejects %s=%s with a one-line ConfigError naming the variable', (name, value) => {
     let caught: unknown;
     try {
@@ -25,6 +28,15 @@ describe('loadConfig', () => {
     const { message } = caught as ConfigError;
     expect(message).toContain(name);
     expect(message).not.toMatch(/[\r\n]/);
+  });
+
+  it('asks for S3_BUCKET when FILE_STORE is s3', () => {
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET is required/);
+    expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'certs' }).s3).toMatchObject({
+      bucket: 'certs',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({}).s3).toBeNull();
   });
 
   it('uses safe defaults when nothing is set', () => {

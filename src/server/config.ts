@@ -38,6 +38,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_POOL_SIZE),
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
@@ -81,6 +88,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`);
   }
   const e = parsed.data;
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET)
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when FILE_STORE is s3');
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = e.DATABASE_URL === undefined;
   return {
@@ -91,6 +100,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
+    s3:
+      e.FILE_STORE === 's3' && e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     // Pages may be opened from these origins and sign in. Without PUBLIC_URL the portal is local,
     // and "localhost" and "127.0.0.1" name the same server: both work, as a visitor would expect.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { createLocalFileStore, type FileStore } from '../files/file-store.ts';
+import { createS3FileStore } from '../files/s3-file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +11,11 @@ declare module 'fastify' {
 
 export default fp<{ store?: FileStore }>(
   async (app, { store }) => {
-    app.decorate('files', store ?? createLocalFileStore(path.join(app.config.dataDir, 'files')));
+    const { s3, dataDir } = app.config;
+    app.decorate(
+      'files',
+      store ?? (s3 ? createS3FileStore(s3) : createLocalFileStore(path.join(dataDir, 'files'))),
+    );
   },
   { name: 'files', dependencies: ['core'] },
 );
