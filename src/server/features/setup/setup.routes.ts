@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,6 +6,7 @@ import { setupInput } from '#shared/api/auth.ts';
 import type { Db } from '../../db/database.ts';
 import { user } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { deriveSecret, resolveMasterSecret } from '../../secrets.ts';
 import { createStaffUser } from '../users/create-staff-user.ts';
 
 declare module 'fastify' {
@@ -20,9 +21,12 @@ const hasUsers = async (db: Db) => ((await db.select({ n: count() }).from(user))
 const sameToken = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** First-admin setup: while no user exists, a random token printed on start lets one admin be made. */
+/**
+ * First-admin setup: while no user exists, a token printed on start lets one admin be made. It is
+ * derived from the deployment's secret, so every instance prints and accepts the same link.
+ */
 const setupRoutes: FastifyPluginAsyncZod = async (app) => {
-  let token: string | null = randomBytes(24).toString('base64url');
+  let token: string | null = deriveSecret(resolveMasterSecret(app.config), 'first-admin-setup');
 
   app.decorate('setupLink', async () =>
     token && !(await hasUsers(app.db)) ? `${app.config.publicUrl}/setup?token=${token}` : null,

@@ -24,9 +24,22 @@ describe('first-administrator setup', () => {
       payload: body,
     });
 
-  it('offers a link with a long random token while no user exists', async () => {
-    expect(token).toMatch(/^[\w-]{32}$/);
+  it('offers a link with a long token while no user exists', async () => {
+    expect(token).toMatch(/^[\w-]{43}$/);
     expect((await testApp.app.inject({ url: '/api/setup' })).json()).toEqual({ needed: true });
+  });
+
+  it('prints the same link on every instance of a deployment, and another for another secret', async () => {
+    const instances = await Promise.all(
+      ['q', 'q', 'r'].map((letter) => createTestApp({ AUTH_SECRET: letter.repeat(40) })),
+    );
+    try {
+      const [a, b, other] = await Promise.all(instances.map(({ app }) => app.setupLink()));
+      expect(a).toBe(b);
+      expect(other).not.toBe(a);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
   });
 
   it('refuses a wrong token with 403 and creates nobody', async () => {
