@@ -1,51 +1,11 @@
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanFiles } from '../features/uploads/sweep-orphan-files.ts';
+import { BUCKET, startS3 } from '../test/s3-server.ts';
 import { signInAs } from '../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { multipartForm, personFields, personFiles, pngImage, storedKeys } from '../test/upload-fixtures.ts';
 import { fileKeyFor } from './file-store.ts';
 import { createS3FileStore } from './s3-file-store.ts';
-
-const BUCKET = 'ecert-files';
-
-/** A real S3 protocol server (s3rver) on a free loopback port, with an empty bucket. */
-async function startS3() {
-  const port = await new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-s3-'));
-  const server = new S3rver({
-    port,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  await server.run();
-  return {
-    env: {
-      FILE_STORE: 's3',
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_FORCE_PATH_STYLE: 'true',
-      // s3rver's fixed credentials.
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    },
-    close: async () => {
-      await server.close();
-      fs.rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
 
 describe('FILE_STORE=s3 against a real S3 protocol server', () => {
   let s3: Awaited<ReturnType<typeof startS3>>;
