@@ -1,8 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../features/demo/seed-demo.ts';
+import { createLocalFileStore } from '../files/file-store.ts';
 import { createScratchDatabase } from '../test/scratch-database.ts';
 import { openDatabase } from './database.ts';
+import { person } from './schema/index.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const journal = JSON.parse(
@@ -39,6 +44,23 @@ describe.skipIf(!adminUrl)('instances starting together on an empty PostgreSQL d
       expect(new Set(applied.rows.map((row) => row.hash)).size).toBe(journal.entries.length);
     } finally {
       await client.end();
+    }
+  });
+
+  it('load the demo records at most once when they start together', async () => {
+    const databases = await Promise.all(
+      Array.from({ length: 3 }, () => openDatabase({ databaseUrl: scratch.url, poolSize: 2, pgliteDir: '' })),
+    );
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-seed-together-'));
+    try {
+      const files = createLocalFileStore(root);
+      const results = await Promise.all(databases.map((database) => seedDemoData(database.db, files)));
+      const rows = await databases[0]?.db.$count(person);
+      expect(results.filter((result) => result.seeded > 0)).toHaveLength(1);
+      expect(results.reduce((sum, result) => sum + result.seeded, 0)).toBe(rows);
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });
