@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import revocationRoutes from './credentials/revocation.routes.ts';
+import exportsRoutes from './exports/exports.routes.ts';
 import messagesRoutes from './messages/messages.routes.ts';
 import peopleRoutes from './people/people.routes.ts';
 import renewalsRoutes from './renewals/renewals.routes.ts';
@@ -31,6 +32,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(usersRoutes);
   await app.register(revocationRoutes);
   await app.register(trashRoutes);
+  await app.register(exportsRoutes);
 };
 
 export default staffApi;

@@ -15,7 +15,7 @@ const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
  * pg_trgm also reads the trigrams of a serial's `bec` and year and of its words' edges (` 20`),
  * which nearly every record has.
  */
-const holding = (searchText: SQLWrapper, q: string) => {
+export const holding = (searchText: SQLWrapper, q: string) => {
   const numbers = q.match(/[\p{L}\p{N}]{5,}/gu)?.filter((run) => /\p{N}/u.test(run)) ?? [];
   if (numbers.length === 0) return sql`${searchText} like lower(${`%${escaped(q)}%`})`;
   const indexed = numbers.map((run) => sql`${searchText} like lower(${`%${run}%`})`);

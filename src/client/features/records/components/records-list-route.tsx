@@ -36,7 +36,14 @@ export function recordsListRoute<K extends RecordKind>({ kind, title, deletes, c
     const { data } = useSuspenseQuery(recordsQuery(kind, q, page));
     const { confirmDelete, deletingId } = useDeleteRecord(deletes);
     return (
-      <RecordsList title={title} q={q} page={page} pageSize={RECORDS_PAGE_SIZE} data={data}>
+      <RecordsList
+        title={title}
+        q={q}
+        page={page}
+        pageSize={RECORDS_PAGE_SIZE}
+        exportUrl={`/api/${kind}/export.csv`}
+        data={data}
+      >
         {(item: Item<K>) => card(item, { onDelete: confirmDelete, deleting: deletingId === item.id })}
       </RecordsList>
     );

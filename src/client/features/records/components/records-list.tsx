@@ -1,4 +1,5 @@
-import { Anchor, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ListPagination } from '#client/components/list/list-pagination.tsx';
@@ -10,13 +11,15 @@ interface RecordsListProps<T> {
   q: string;
   page: number;
   pageSize: number;
+  /** Where "Export CSV" downloads every record the search shows (all of them without a search). */
+  exportUrl: string;
   /** `totalCapped`: a search counted only the first `total` matches, and more match. */
   data: { items: T[]; total: number; totalCapped?: boolean };
   children: (item: T) => ReactNode;
 }
 
 /** "Total People" with the count, one search box, the cards, and the pages (SPEC §6). */
-export function RecordsList<T>({ title, q, page, pageSize, data, children }: RecordsListProps<T>) {
+export function RecordsList<T>({ title, q, page, pageSize, exportUrl, data, children }: RecordsListProps<T>) {
   const { pathname } = useLocation();
   return (
     <DashboardPage
@@ -29,7 +32,18 @@ export function RecordsList<T>({ title, q, page, pageSize, data, children }: Rec
         </>
       }
     >
-      <SearchBox q={q} label="Search by name, passport number, nationality, e-Cert number or FIN number" />
+      <Group align="flex-end" justify="space-between">
+        <SearchBox q={q} label="Search by name, passport number, nationality, e-Cert number or FIN number" />
+        <Button
+          component="a"
+          href={q ? `${exportUrl}?${new URLSearchParams({ q })}` : exportUrl}
+          download
+          variant="outline"
+          leftSection={<IconDownload size={18} aria-hidden />}
+        >
+          Export CSV
+        </Button>
+      </Group>
       {data.totalCapped && (
         <Text role="status">
           More than {data.total.toLocaleString('en')} matches: the best are shown first. Refine your search to

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { and, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type RecordFields, recordFieldNames } from '#shared/api/people.ts';
+import type { Db } from '../../db/database.ts';
+import { person, renewal, renewalSearchText } from '../../db/schema/index.ts';
+import { holding } from '../people/search-people.ts';
+
+const BATCH = 1_000;
+const tables = { people: person, renewals: renewal } as const;
+export type ExportKind = keyof typeof tables;
+
+/** What the list with `q` shows, as its search matches it: every match, not a counted first page. */
+function matching(kind: ExportKind, q: string): SQL | undefined {
+  if (!q) return undefined;
+  if (kind === 'people') return holding(person.searchText, q);
+  return sql`${renewalSearchText} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`;
+}
+
+/**
+ * The live records of a kind matching `q`, newest first, read in batches after the last one seen
+ * (on the newest-first index), so an export of a million rows holds one batch in memory.
+ */
+async function* liveRecords(db: Db, kind: ExportKind, q: string): AsyncGenerator<RecordFields> {
+  const table = tables[kind];
+  const columns = Object.fromEntries(recordFieldNames.map((name) => [name, table[name]])) as {
+    [K in keyof RecordFields]: (typeof table)[K];
+  };
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const page = await db
+      .select({ ...columns, createdAt: table.createdAt, id: table.id })
+      .from(table)
+      .where(
+        and(
+          isNull(table.deletedAt),
+          matching(kind, q),
+          after &&
+            or(
+              lt(table.createdAt, after.createdAt),
+              and(sql`${table.createdAt} = ${after.createdAt}`, lt(table.id, after.id)),
+            ),
+        ),
+      )
+      .orderBy(sql`${table.createdAt} desc nulls last`, sql`${table.id} desc nulls last`)
+      .limit(BATCH);
+    for (const { createdAt: _createdAt, id: _id, ...fields } of page) yield fields;
+    const last = page.at(-1);
+    if (!last || page.length < BATCH) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/**
+ * The CSV of an export: the import template's columns (DESIGN.md §5 names), UTF-8 with a byte
+ * order mark so spreadsheet programs read every script, and no cell that a spreadsheet would run
+ * as a formula (`=`, `+`, `-`, `@`, tab or CR first get a leading quote).
+ */
+export function exportCsv(db: Db, kind: ExportKind, q: string): Readable {
+  const csv = stringify({ header: true, columns: [...recordFieldNames], bom: true, escape_formulas: true });
+  const records = Readable.from(liveRecords(db, kind, q));
+  records.on('error', (error) => csv.destroy(error));
+  return records.pipe(csv);
+}
+
+/** `people-2026-11-24.csv`: what the file is and when it was taken. */
+export const exportFileName = (kind: ExportKind, now = new Date()) =>
+  `${kind}-${now.toISOString().slice(0, 10)}.csv`;
