@@ -13,7 +13,7 @@ type Session = Awaited<ReturnType<typeof signInAs>>;
  * A test file's app with a staff and an administrator session, made before its tests and closed
  * after them, and the requests the people tests make through the API.
  */
-export function usePeopleApi() {
+export function setUpPeopleApi() {
   const api = {
     harness: undefined as unknown as TestApp,
     staff: undefined as unknown as Session,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type PersonView, recordFieldNames, requiredPersonFiles } from '#shared/api/people.ts';
-import { usePeopleApi } from '../../test/people-api.ts';
+import { setUpPeopleApi } from '../../test/people-api.ts';
 import { countRows } from '../../test/test-app.ts';
 import {
   multipartForm,
@@ -10,7 +10,7 @@ import {
   storedKeys,
 } from '../../test/upload-fixtures.ts';
 
-const api = usePeopleApi();
+const api = setUpPeopleApi();
 const { inject, create, created, auditOf } = api;
 
 describe('POST /api/people', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type PersonView, recordFieldNames } from '#shared/api/people.ts';
-import { usePeopleApi } from '../../test/people-api.ts';
+import { setUpPeopleApi } from '../../test/people-api.ts';
 import {
   multipartForm,
   personFields,
@@ -10,8 +10,8 @@ import {
   type Upload,
 } from '../../test/upload-fixtures.ts';
 
-const api = usePeopleApi();
-const { inject, create, created, auditOf } = api;
+const api = setUpPeopleApi();
+const { inject, created, auditOf } = api;
 
 describe('PATCH /api/people/:id', () => {
   const patch = (

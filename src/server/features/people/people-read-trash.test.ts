@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { person } from '../../db/schema/index.ts';
-import { usePeopleApi } from '../../test/people-api.ts';
+import { setUpPeopleApi } from '../../test/people-api.ts';
 
-const api = usePeopleApi();
-const { inject, create, created, auditOf } = api;
+const api = setUpPeopleApi();
+const { inject, created, auditOf } = api;
 
 describe('staff session', () => {
   it.each([
