@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { person } from '../../src/server/db/schema/index.ts';
 import { sweepOrphanFiles } from '../../src/server/features/uploads/sweep-orphan-files.ts';
-import { createS3FileStore } from '../../src/server/files/s3-file-store.ts';
-import { BUCKET, startS3 } from '../../src/server/test/s3-server.ts';
+import { startS3 } from '../../src/server/test/s3-server.ts';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.ts';
 import {
   multipartForm,
@@ -215,14 +214,7 @@ describe.skipIf(!adminUrl)('two instances behind one address (PostgreSQL, Redis,
     // Once the sweep's grace period has passed, the bucket holds exactly the files rows refer to.
     const database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: '' });
     try {
-      const bucket = createS3FileStore({
-        bucket: BUCKET,
-        endpoint: s3.env.S3_ENDPOINT,
-        region: 'us-east-1',
-        accessKeyId: s3.env.S3_ACCESS_KEY_ID,
-        secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: true,
-      });
+      const bucket = s3.bucket;
       await sweepOrphanFiles(database.db, bucket, { now: new Date(Date.now() + 24 * 3_600_000) });
       const rows = await database.db.select().from(person);
       const referenced = new Set(

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalFileStore, fileKeyFor } from '../files/file-store.ts';
-import { createS3FileStore } from '../files/s3-file-store.ts';
-import { BUCKET, startS3 } from '../test/s3-server.ts';
+import { startS3 } from '../test/s3-server.ts';
 import { pngImage, readStored, storedKeys } from '../test/upload-fixtures.ts';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
@@ -42,14 +41,7 @@ describe('npm run files:migrate -- --to s3', () => {
     expect(first.stdout).toMatch(
       /^Copied 2 files to the bucket ecert-files \(0 were there already\)\. Set FILE_STORE=s3/,
     );
-    const bucket = createS3FileStore({
-      bucket: BUCKET,
-      endpoint: s3.env.S3_ENDPOINT,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    const bucket = s3.bucket;
     expect(await storedKeys(bucket)).toEqual(await storedKeys(local));
     for (const key of await storedKeys(local))
       expect(await readStored(bucket, key)).toEqual(await readStored(local, key));

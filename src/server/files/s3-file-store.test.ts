@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanFiles } from '../features/uploads/sweep-orphan-files.ts';
-import { BUCKET, startS3 } from '../test/s3-server.ts';
+import { startS3 } from '../test/s3-server.ts';
 import { signInAs } from '../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { multipartForm, personFields, personFiles, pngImage, storedKeys } from '../test/upload-fixtures.ts';
 import { fileKeyFor } from './file-store.ts';
-import { createS3FileStore } from './s3-file-store.ts';
 
 describe('FILE_STORE=s3 against a real S3 protocol server', () => {
   let s3: Awaited<ReturnType<typeof startS3>>;
@@ -76,14 +75,7 @@ describe('FILE_STORE=s3 against a real S3 protocol server', () => {
   });
 
   it('answers null for a missing object and refuses a malformed key', async () => {
-    const store = createS3FileStore({
-      bucket: BUCKET,
-      endpoint: s3.env.S3_ENDPOINT,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    const store = s3.bucket;
     expect(await store.open(`${'a'.repeat(64)}.png`)).toBeNull();
     expect(await store.stat?.(`${'a'.repeat(64)}.png`)).toBeNull();
     await expect(store.put('../escape.png', Buffer.from('x'))).rejects.toThrow('Invalid file key');

@@ -3,8 +3,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { createS3FileStore } from '../files/s3-file-store.ts';
 
-export const BUCKET = 'ecert-files';
+const BUCKET = 'ecert-files';
 
 /** A real S3 protocol server (s3rver) on a free loopback port, with an empty bucket. */
 export async function startS3() {
@@ -23,11 +24,21 @@ export async function startS3() {
     configureBuckets: [{ name: BUCKET }],
   });
   await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
+    /** The bucket as the portal sees it, for a test to look inside. */
+    bucket: createS3FileStore({
+      bucket: BUCKET,
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    }),
     env: {
       FILE_STORE: 's3',
       S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       // s3rver's fixed credentials.
       S3_ACCESS_KEY_ID: 'S3RVER',
