@@ -13,6 +13,8 @@ export interface FileStore {
   keys(): AsyncIterable<string>;
   /** When the file was last written, or null when there is no such file (the orphan sweep's grace period). */
   stat?(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
+  /** Throws when the store cannot be reached (the readiness view). */
+  check(): Promise<void>;
   /** Deletes half-written files left by a process killed during `put`, if last touched before `olderThan`. */
   removeStaleTemporaryFiles?(olderThan: Date): Promise<number>;
 }
@@ -53,6 +55,10 @@ export function createLocalFileStore(root: string): FileStore {
         await fsp.rm(temporary, { force: true });
         throw error;
       }
+    },
+    async check() {
+      await fsp.mkdir(root, { recursive: true });
+      await fsp.access(root, fs.constants.W_OK);
     },
     async open(key) {
       if (!isFileKey(key)) return null;

@@ -74,6 +74,11 @@ describe('FILE_STORE=s3 against a real S3 protocol server', () => {
     expect(await storedKeys(app.files)).toEqual(referenced.filter((stored) => stored !== key));
   });
 
+  it('reports the bucket in the readiness view', async () => {
+    const ready = await harness.app.inject({ url: '/api/health/ready' });
+    expect(ready.json().checks.files).toBe('ok');
+  });
+
   it('answers null for a missing object and refuses a malformed key', async () => {
     const store = s3.bucket;
     expect(await store.open(`${'a'.repeat(64)}.png`)).toBeNull();

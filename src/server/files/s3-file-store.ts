@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -41,6 +42,9 @@ export function createS3FileStore(settings: S3Settings): FileStore {
   });
   const Bucket = settings.bucket;
   return {
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
     async put(key, data) {
       if (!isFileKey(key)) throw new Error('Invalid file key');
       await client.send(

@@ -66,6 +66,7 @@ function probes(): Probe[] {
   const searches = ['Barnaby', 'B8273645B', 'BP5550002', 'BEC-B-0002', 'Welding', '%', '*', '_', 'a'];
   return [
     get('GET /api/health', '/api/health'),
+    get('GET /api/health/ready', '/api/health/ready'),
     get('GET /api/site', '/api/site'),
     ...contentNames.map((name) => get('GET /api/content/:name', `/api/content/${name}`)),
     // The search answer repeats the query; only its results come from the server.

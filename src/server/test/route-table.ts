@@ -11,6 +11,7 @@ import { clientDir } from '../plugins/client.ts';
  */
 export const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/site',
   'GET /api/content/:name',
   'GET /api/search',

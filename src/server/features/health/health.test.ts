@@ -35,3 +35,37 @@ describe('GET /api/health', () => {
     });
   });
 });
+
+describe('GET /api/health/ready', () => {
+  it('names each service ready on the embedded database, with no Redis configured', async () => {
+    const testApp = await createTestApp();
+    try {
+      const response = await testApp.app.inject({ url: '/api/health/ready' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', redis: 'not configured', files: 'ok' },
+      });
+      await testApp.database.close();
+      const down = await testApp.app.inject({ url: '/api/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ status: 'down', checks: { files: 'ok' } });
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('says degraded, by error code only, when Redis cannot be reached', async () => {
+    const testApp = await createTestApp({ REDIS_URL: 'redis://:hunter2@127.0.0.1:9/0' });
+    try {
+      const response = await testApp.app.inject({ url: '/api/health/ready' });
+      expect(response.statusCode).toBe(200);
+      const answer = response.json();
+      expect(answer).toMatchObject({ status: 'degraded', checks: { database: 'ok', files: 'ok' } });
+      expect(answer.checks.redis.error).toMatch(/^[A-Z_]+$/);
+      expect(response.body).not.toMatch(/127\.0\.0\.1|hunter2|:9\b/);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
