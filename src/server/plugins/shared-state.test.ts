@@ -70,8 +70,8 @@ describe('two instances with one REDIS_URL', () => {
 });
 
 /** A private redis-server on a free port, which the test may stop. */
-async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await new Promise<number>((resolve) => {
+async function startRedis(port?: number): Promise<{ url: string; port: number; process: ChildProcess }> {
+  port ??= await new Promise<number>((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
@@ -93,7 +93,7 @@ async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
       () => false,
     );
     probe.disconnect();
-    if (up) return { url, process: child };
+    if (up) return { url, port, process: child };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
@@ -101,7 +101,7 @@ async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
 }
 
 describe('Redis going away under load', () => {
-  let redis: { url: string; process: ChildProcess };
+  let redis: Awaited<ReturnType<typeof startRedis>>;
   let instance: TestApp;
   beforeAll(async () => {
     redis = await startRedis();
@@ -132,5 +132,24 @@ describe('Redis going away under load', () => {
     for (const altcha of proofs.slice(16, 21)) alone.push((await verify(app, altcha, client)).statusCode);
     expect(alone.slice(0, 4)).toEqual([200, 200, 200, 200]);
     expect(alone[4]).toBe(429);
+  });
+
+  it('shares its limits again once Redis is back, without a restart', async () => {
+    const { app } = instance;
+    redis = await startRedis(redis.port);
+    const fresh = new Redis(redis.url);
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await app.inject({ url: '/api/health/ready' })).json().checks.redis !== 'ok') {
+        if (Date.now() > deadline) throw new Error('the instance did not reconnect to Redis');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await fresh.keys('ecert:*')).toEqual([]);
+      expect((await verify(app, await solvedProof(app), newClient())).statusCode).toBe(200);
+      expect((await fresh.keys('ecert:rate-limit:*')).length).toBe(1);
+      expect((await fresh.keys('ecert:pow-used:*')).length).toBe(1);
+    } finally {
+      fresh.disconnect();
+    }
   });
 });
