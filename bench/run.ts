@@ -4,6 +4,7 @@
  *   npm run bench                                   everything (about an hour on 2 cores)
  *   npm run bench -- --stages front                 only the front-end budget and Lighthouse
  *   npm run bench -- --pglite-records 20000 --pg-records 20000 --runs 1 --seconds 5   a quick try
+ *   npm run bench -- --stages postgres --only verify --redis-url redis://127.0.0.1:6379/14   limits in Redis
  *
  * Data is generated into bench/.work (PGlite) and a scratch PostgreSQL database, both removed at
  * the end unless --keep-data. Results go to bench/results/<date>.json.
@@ -39,6 +40,8 @@ const { values: args } = parseArgs({
     'cpu-slowdown': { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    // Verification then counts every client in this Redis (a limit on, never reached), as with N instances.
+    'redis-url': { type: 'string' },
     only: { type: 'string' },
     out: { type: 'string' },
   },
@@ -58,6 +61,9 @@ const httpOptions: HttpBenchOptions = {
   staffConnections: Number(args['staff-connections']),
   nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(workDir, 'profiles')}`] : [],
   only: args.only?.split(','),
+  serverEnv: args['redis-url']
+    ? { REDIS_URL: args['redis-url'], VERIFY_RATE_LIMIT: '1000000000/1m' }
+    : undefined,
   log,
 };
 

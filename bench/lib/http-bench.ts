@@ -32,6 +32,8 @@ export interface HttpBenchOptions {
   /** Connections for the staff routes: a few staff at their desks, not a crowd. */
   staffConnections: number;
   nodeFlags?: string[];
+  /** More environment for the server (e.g. REDIS_URL and a limit, so verification counts in Redis). */
+  serverEnv?: Record<string, string>;
   /** Run only these scenarios (e.g. to profile one route); the constant route always runs. */
   only?: string[];
   log: (line: string) => void;
@@ -192,7 +194,11 @@ export async function benchHttp(target: Target, options: HttpBenchOptions) {
   const server = await startServer({
     appDir: options.appDir,
     port: options.port,
-    env: { ...targetEnv(target, scratch), AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x') },
+    env: {
+      ...targetEnv(target, scratch),
+      AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+      ...options.serverEnv,
+    },
     logFile: path.join(options.workDir, `server-${target.kind}.log`),
     nodeFlags: options.nodeFlags,
   });
