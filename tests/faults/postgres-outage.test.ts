@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/server/test/free-port.ts';
 import {
   createInstallation,
-  freePort,
   type Installation,
   type RunningServer,
   sleep,

@@ -1,24 +1,16 @@
 // The real server as a child process, so a test can kill it with SIGKILL and start it again.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../src/server/test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 const STAFF_EMAIL = 'faults-admin@example.com';
 export const STAFF_PASSWORD = 'correct horse battery staple';
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A data folder and the environment every start of "the same installation" shares. */
 export async function createInstallation(databaseUrl?: string, extraEnv: Record<string, string> = {}) {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { person } from '../../src/server/db/schema/index.ts';
 import { sweepOrphanFiles } from '../../src/server/features/uploads/sweep-orphan-files.ts';
+import { freePort } from '../../src/server/test/free-port.ts';
 import { startS3 } from '../../src/server/test/s3-server.ts';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.ts';
 import {
@@ -21,7 +22,6 @@ import {
   storedKeys,
 } from '../../src/server/test/upload-fixtures.ts';
 import {
-  freePort,
   type Installation,
   type RunningServer,
   STAFF_PASSWORD,

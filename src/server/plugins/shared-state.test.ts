@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port.ts';
 import { insertPerson } from '../test/people.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -86,12 +86,7 @@ describe.skipIf(!machineRedis)('two instances with one REDIS_URL (needs a Redis 
 
 /** A private redis-server on a free port, which the test may stop. */
 async function startRedis(port?: number): Promise<{ url: string; port: number; process: ChildProcess }> {
-  port ??= await new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+  port ??= await freePort();
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

@@ -1,20 +1,15 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { createS3FileStore } from '../files/s3-file-store.ts';
+import { freePort } from './free-port.ts';
 
 const BUCKET = 'ecert-files';
 
 /** A real S3 protocol server (s3rver) on a free loopback port, with an empty bucket. */
 export async function startS3() {
-  const port = await new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-s3-'));
   const server = new S3rver({
     port,
