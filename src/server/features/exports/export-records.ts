@@ -1,21 +1,19 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, isNull, lt, or, sql } from 'drizzle-orm';
 import { type RecordFields, recordFieldNames } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
-import { person, renewal, renewalSearchText } from '../../db/schema/index.ts';
+import { person, renewal } from '../../db/schema/index.ts';
 import { holding } from '../people/search-people.ts';
+import { renewalsMatching } from '../renewals/find-renewals.ts';
 
 const BATCH = 1_000;
 const tables = { people: person, renewals: renewal } as const;
 export type ExportKind = keyof typeof tables;
 
-/** What the list with `q` shows, as its search matches it: every match, not a counted first page. */
-function matching(kind: ExportKind, q: string): SQL | undefined {
-  if (!q) return undefined;
-  if (kind === 'people') return holding(person.searchText, q);
-  return sql`${renewalSearchText} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`;
-}
+/** What the list with `q` shows, by the list's own filter: every match, not a counted first page. */
+const matching = (kind: ExportKind, q: string) =>
+  kind === 'people' ? (q ? holding(person.searchText, q) : undefined) : renewalsMatching(q);
 
 /**
  * The live records of a kind matching `q`, newest first, read in batches after the last one seen

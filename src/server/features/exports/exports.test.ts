@@ -1,32 +1,25 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordFieldNames } from '#shared/api/people.ts';
 import { person, renewal } from '../../db/schema/index.ts';
 import { personFixture } from '../../test/people.ts';
-import { signInAs } from '../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { setUpPeopleApi } from '../../test/people-api.ts';
 
-let harness: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  harness = await createTestApp();
-  headers = (await signInAs(harness.app, 'staff')).headers;
-});
-afterAll(async () => {
-  await harness.close();
-});
-
-const download = (url: string) => harness.app.inject({ method: 'GET', url, headers });
+const api = setUpPeopleApi();
+const download = (url: string) => api.inject({ method: 'GET', url, headers: api.staff.headers });
 const rowsOf = (body: string) => parse(body, { bom: true, columns: true }) as Record<string, string>[];
 
 describe('GET /api/people/export.csv', () => {
-  it('needs a staff session', async () => {
-    expect((await harness.app.inject({ url: '/api/people/export.csv' })).statusCode).toBe(401);
+  it('answers CSV to staff and 401 without a session', async () => {
+    expect((await api.inject({ url: '/api/people/export.csv' })).statusCode).toBe(401);
+    const answer = await download('/api/people/export.csv');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
   });
 
   it('streams the live people newest first, in UTF-8 with a BOM, with formulas defused', async () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
-    await harness.database.db
+    await api.harness.database.db
       .insert(person)
       .values([
         personFixture({ name: '陈美玲', finNumber: 'EXP0001A', createdAt: at(1) }),
@@ -56,7 +49,7 @@ describe('GET /api/people/export.csv', () => {
 
   it('exports every match across batches, each once, ties in time included', async () => {
     const sameMoment = new Date(Date.UTC(2025, 5, 1));
-    await harness.database.db
+    await api.harness.database.db
       .insert(person)
       .values(
         Array.from({ length: 2_345 }, (_, i) =>
@@ -72,7 +65,7 @@ describe('GET /api/people/export.csv', () => {
 
 describe('GET /api/renewals/export.csv', () => {
   it('streams the live renewal records matching the search', async () => {
-    await harness.database.db
+    await api.harness.database.db
       .insert(renewal)
       .values([
         personFixture({ name: 'Renewed One', finNumber: 'REN0001A' }),

@@ -25,11 +25,13 @@ const columns = { ...getTableColumns(renewal), personId: livePersonId };
 /** `q` as a literal substring: `%`, `_` and `\` in the search box match themselves. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** Live renewals matching `q` (case-insensitive, over the trigram-indexed text), newest first. */
+/** Renewals whose text holds `q`, case-insensitively (over the trigram-indexed text); all without `q`. */
+export const renewalsMatching = (q: string): SQL | undefined =>
+  q ? sql`${renewalSearchText} ilike ${containing(q)}` : undefined;
+
+/** Live renewals matching `q`, newest first. */
 export async function findRenewals(db: Db, { q, page, pageSize }: SearchPageQuery) {
-  const filters: SQL[] = [isNull(renewal.deletedAt)];
-  if (q) filters.push(sql`${renewalSearchText} ilike ${containing(q)}`);
-  const where = and(...filters);
+  const where = and(isNull(renewal.deletedAt), renewalsMatching(q));
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
