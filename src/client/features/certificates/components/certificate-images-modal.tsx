@@ -1,5 +1,6 @@
 import { Button, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { MissingFile } from '#client/components/media/missing-file.tsx';
 import type { FileView } from '#shared/api/certificates.ts';
 
 interface CertificateImagesProps {
@@ -35,7 +36,7 @@ export function CertificateImagesButton({ certificateImage, passportImage, name 
               {file ? (
                 <Image src={file.url} alt={`${label} of ${name}`} radius="sm" />
               ) : (
-                <Text c="dimmed">No {label.toLowerCase()} image</Text>
+                <MissingFile text={`No ${label.toLowerCase()} image`} h={160} />
               )}
             </Stack>
           ))}

@@ -1,5 +1,6 @@
 import { Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { MissingFile } from '#client/components/media/missing-file.tsx';
 import type { FileView } from '#shared/api/certificates.ts';
 
 /** The signature in its three states: shown, failed to load, or absent (SPEC §5). */
@@ -9,7 +10,7 @@ export function SignatureImage({ file, name }: { file: FileView | null; name: st
   const failedAlready = (image: HTMLImageElement | null) => {
     if (image?.complete && image.naturalWidth === 0) setFailed(true);
   };
-  if (!file) return <Text c="dimmed">No signature available</Text>;
+  if (!file) return <MissingFile text="No signature available" h={80} w={200} />;
   if (failed) return <Text c="red.8">Signature failed to load</Text>;
   return (
     <Stack gap={4} align="flex-start" component="figure" m={0}>

@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
+import { MissingFile } from '#client/components/media/missing-file.tsx';
 import type { FileView } from '#shared/api/certificates.ts';
 import type { ImageEntry } from '../api/images-query.ts';
 
@@ -52,9 +53,7 @@ export function ImageEntryCard({ entry, onEnlarge }: ImageEntryCardProps) {
                     />
                   </UnstyledButton>
                 ) : (
-                  <Text size="xs" h={72} pt="lg">
-                    No image
-                  </Text>
+                  <MissingFile text={`No ${label.toLowerCase()} image`} h={72} w={96} />
                 )}
                 <Text size="xs">{label}</Text>
               </Stack>

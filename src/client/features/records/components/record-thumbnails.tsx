@@ -1,4 +1,5 @@
 import { Group, Image, Stack, Text } from '@mantine/core';
+import { MissingFile } from '#client/components/media/missing-file.tsx';
 import type { FileView } from '#shared/api/certificates.ts';
 
 interface RecordThumbnailsProps {
@@ -6,7 +7,7 @@ interface RecordThumbnailsProps {
   files: { label: string; file: FileView | null }[];
 }
 
-/** Small previews of a record's images, each with its alt text, or a word when one is missing. */
+/** Small previews of a record's images, each with its alt text, or a frame saying which is missing. */
 export function RecordThumbnails({ name, files }: RecordThumbnailsProps) {
   return (
     <Group gap="sm" align="flex-start">
@@ -24,9 +25,7 @@ export function RecordThumbnails({ name, files }: RecordThumbnailsProps) {
               loading="lazy"
             />
           ) : (
-            <Text size="xs" h={64} ta="center" pt="lg">
-              No image
-            </Text>
+            <MissingFile text={`No ${label.toLowerCase()} image`} h={64} w={88} />
           )}
           <Text component="figcaption" size="xs">
             {label}
