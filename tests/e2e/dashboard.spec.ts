@@ -141,8 +141,14 @@ staffTest.describe('the "User Panel" sidebar', () => {
     const nav = sidebar(page);
     await expect(nav.getByRole('heading', { name: 'User Panel' })).toBeVisible(LOADED);
     const links = nav.getByRole('link');
-    // Staff see the SPEC's seven entries, then Audit and Messages (Users is for administrators).
-    await expect(links).toHaveText([...userPanelLinks.map(([label]) => label), 'Audit', 'Messages']);
+    // Staff see the SPEC's seven entries, then the imports, Audit and Messages (Users is for administrators).
+    await expect(links).toHaveText([
+      ...userPanelLinks.map(([label]) => label),
+      'Import',
+      'Renew Import',
+      'Audit',
+      'Messages',
+    ]);
     for (const [index, [, href]] of userPanelLinks.entries())
       await expect(links.nth(index)).toHaveAttribute('href', href);
     await expect(nav.getByRole('link', { name: 'Renew Peoples' })).toHaveAttribute('aria-current', 'page');

@@ -69,6 +69,14 @@ export const routes: RouteObject[] = [
               { path: 'updatepeople/:id', lazy: () => import('./routes/dashboard/update-people.tsx') },
               { path: 'renew-update/:id', lazy: () => import('./routes/dashboard/renew-update.tsx') },
               { path: 'images', lazy: () => import('./routes/dashboard/images.tsx') },
+              {
+                path: 'import',
+                lazy: async () => (await import('./routes/dashboard/import.tsx')).importRoute('people'),
+              },
+              {
+                path: 'renew-import',
+                lazy: async () => (await import('./routes/dashboard/import.tsx')).importRoute('renewals'),
+              },
               { path: 'users', lazy: () => import('./routes/dashboard/users.tsx') },
               { path: 'audit', lazy: () => import('./routes/dashboard/audit.tsx') },
               { path: 'messages', lazy: () => import('./routes/dashboard/messages.tsx') },

@@ -10,6 +10,8 @@ export const dashboardLinks = [
 ] as const;
 
 export const staffLinks = [
+  { label: 'Import', to: '/dashboard/import', admin: false },
+  { label: 'Renew Import', to: '/dashboard/renew-import', admin: false },
   { label: 'Users', to: '/dashboard/users', admin: true },
   { label: 'Audit', to: '/dashboard/audit', admin: false },
   { label: 'Messages', to: '/dashboard/messages', admin: false },

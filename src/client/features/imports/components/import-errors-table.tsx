@@ -1,0 +1,55 @@
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useId } from 'react';
+import { IMPORT_ERRORS_SHOWN, type ImportView } from '#shared/api/imports.ts';
+import { errorsCsvUrl } from '../api/import-links.ts';
+
+/** The rows that will not be imported: the first problems here, every one of them in errors.csv. */
+export function ImportErrorsTable({ view }: { view: ImportView }) {
+  const titleId = useId();
+  const rows =
+    view.invalid === 1 ? '1 row has problems' : `${view.invalid.toLocaleString('en')} rows have problems`;
+  return (
+    <Stack component="section" aria-labelledby={titleId} gap="sm">
+      <Title order={3} size="h4" id={titleId}>
+        Problems
+      </Title>
+      <Text>
+        {rows} and will not be imported. Fix them in your file and import them again
+        {view.errors.length >= IMPORT_ERRORS_SHOWN
+          ? `; only the first ${IMPORT_ERRORS_SHOWN} problems are shown here.`
+          : '.'}
+      </Text>
+      <Anchor
+        href={errorsCsvUrl(view.kind, view.id)}
+        download
+        underline="always"
+        w="fit-content"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+      >
+        <IconDownload size={18} aria-hidden />
+        Download all errors (CSV)
+      </Anchor>
+      <Table striped withTableBorder maw={960}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Row</Table.Th>
+            <Table.Th scope="col">Column</Table.Th>
+            <Table.Th scope="col">Problem</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {view.errors.map((error, index) => (
+            // A row may have several problems, even in one column: the position tells them apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+            <Table.Tr key={index}>
+              <Table.Td>{error.row}</Table.Td>
+              <Table.Td>{error.field}</Table.Td>
+              <Table.Td>{error.message}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
