@@ -5,5 +5,7 @@ export const { loader, Component } = recordsListRoute({
   kind: 'people',
   title: 'Peoples',
   deletes: 'person',
+  importPath: '/dashboard/import',
+  missingImagesFilter: true,
   card: (person, actions) => <PersonCard key={person.id} person={person} {...actions} />,
 });

@@ -5,5 +5,6 @@ export const { loader, Component } = recordsListRoute({
   kind: 'renewals',
   title: 'Renew Peoples',
   deletes: 'renewal',
+  importPath: '/dashboard/renew-import',
   card: (renewal, actions) => <RenewalCard key={renewal.id} renewal={renewal} {...actions} />,
 });

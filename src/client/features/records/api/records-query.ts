@@ -12,13 +12,28 @@ export type RecordKind = keyof RecordTypes;
 
 export const RECORDS_PAGE_SIZE = 12;
 
-export const recordsQuery = <K extends RecordKind>(kind: K, q: string, page: number) =>
+/** Narrows a list beyond its search: `missingImages` keeps people lacking any of their three images. */
+export interface RecordsFilter {
+  missingImages?: boolean;
+}
+
+/** The list's query string filters, as the list endpoint and its CSV export both read them. */
+export const recordsFilterParams = ({ missingImages }: RecordsFilter): Record<string, string> =>
+  missingImages ? { missing: 'images' } : {};
+
+export const recordsQuery = <K extends RecordKind>(
+  kind: K,
+  q: string,
+  page: number,
+  filter: RecordsFilter = {},
+) =>
   queryOptions({
-    queryKey: [kind, 'list', { q, page }],
-    queryFn: () =>
-      apiFetch<RecordTypes[K]['page']>(
-        `/api/${kind}?${listQueryString({ q, page, pageSize: RECORDS_PAGE_SIZE })}`,
-      ),
+    queryKey: [kind, 'list', { q, page, missingImages: Boolean(filter.missingImages) }],
+    queryFn: () => {
+      const query = new URLSearchParams(listQueryString({ q, page, pageSize: RECORDS_PAGE_SIZE }));
+      for (const [name, value] of Object.entries(recordsFilterParams(filter))) query.set(name, value);
+      return apiFetch<RecordTypes[K]['page']>(`/api/${kind}?${query}`);
+    },
     staleTime: 10_000,
   });
 

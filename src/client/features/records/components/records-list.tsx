@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, SimpleGrid, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ListPagination } from '#client/components/list/list-pagination.tsx';
@@ -11,16 +11,37 @@ interface RecordsListProps<T> {
   q: string;
   page: number;
   pageSize: number;
-  /** Where "Export CSV" downloads every record the search shows (all of them without a search). */
+  /** The list's filters besides the search (`?name=value`), kept when searching. */
+  keep?: Record<string, string>;
+  /** Whether a filter besides the search narrows the list. */
+  filtered?: boolean;
+  /** Controls for those filters, shown beside the search box. */
+  filters?: ReactNode;
+  /** Where "Export CSV" downloads every record the list shows, search and filters applied. */
   exportUrl: string;
+  /** The page that imports records from a CSV file ("Import CSV"). */
+  importPath: string;
   /** `totalCapped`: a search counted only the first `total` matches, and more match. */
   data: { items: T[]; total: number; totalCapped?: boolean };
   children: (item: T) => ReactNode;
 }
 
 /** "Total People" with the count, one search box, the cards, and the pages (SPEC §6). */
-export function RecordsList<T>({ title, q, page, pageSize, exportUrl, data, children }: RecordsListProps<T>) {
+export function RecordsList<T>({
+  title,
+  q,
+  page,
+  pageSize,
+  keep = {},
+  filtered = false,
+  filters,
+  exportUrl,
+  importPath,
+  data,
+  children,
+}: RecordsListProps<T>) {
   const { pathname } = useLocation();
+  const firstPage = `${pathname}${Object.keys(keep).length ? `?${new URLSearchParams(keep)}` : ''}`;
   return (
     <DashboardPage
       title={title}
@@ -28,21 +49,38 @@ export function RecordsList<T>({ title, q, page, pageSize, exportUrl, data, chil
         <>
           Total People: {data.total.toLocaleString('en')}
           {data.totalCapped && '+'}
-          {q && ' (Filtered)'}
+          {(q || filtered) && ' (Filtered)'}
         </>
       }
     >
       <Group align="flex-end" justify="space-between">
-        <SearchBox q={q} label="Search by name, passport number, nationality, e-Cert number or FIN number" />
-        <Button
-          component="a"
-          href={q ? `${exportUrl}?${new URLSearchParams({ q })}` : exportUrl}
-          download
-          variant="outline"
-          leftSection={<IconDownload size={18} aria-hidden />}
-        >
-          Export CSV
-        </Button>
+        <Group align="flex-end" gap="lg">
+          <SearchBox
+            q={q}
+            keep={keep}
+            label="Search by name, passport number, nationality, e-Cert number or FIN number"
+          />
+          {filters}
+        </Group>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={importPath}
+            variant="outline"
+            leftSection={<IconUpload size={18} aria-hidden />}
+          >
+            Import CSV
+          </Button>
+          <Button
+            component="a"
+            href={exportUrl}
+            download
+            variant="outline"
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+        </Group>
       </Group>
       {data.totalCapped && (
         <Text role="status">
@@ -56,9 +94,11 @@ export function RecordsList<T>({ title, q, page, pageSize, exportUrl, data, chil
             ? `No records match “${q}”.`
             : data.total > 0
               ? 'There is nothing on this page.'
-              : 'No records yet.'}{' '}
+              : filtered
+                ? 'No records match the filter.'
+                : 'No records yet.'}{' '}
           {data.total > 0 && (
-            <Anchor component={Link} to={pathname} underline="always">
+            <Anchor component={Link} to={firstPage} underline="always">
               Back to the first page
             </Anchor>
           )}
