@@ -5,8 +5,14 @@ const actions: Record<string, string> = {
   update: 'updated',
   delete: 'deleted',
   restore: 'restored',
+  import: 'imported',
 };
-const entities: Record<string, string> = { person: 'a person record', renewal: 'a renewal', user: 'a user' };
+const entities: Record<string, string> = {
+  person: 'a person record',
+  renewal: 'a renewal',
+  user: 'a user',
+  import: 'a CSV file',
+};
 
 /** "ann@example.org updated a person record (name, passedDate)". */
 export function describeChange(change: {
@@ -17,6 +23,10 @@ export function describeChange(change: {
 }): string {
   const who = change.actorEmail ?? 'The system';
   const what = `${actions[change.action] ?? change.action} ${entities[change.entityType] ?? change.entityType}`;
-  const fields = change.fields?.length ? ` (${change.fields.map(fieldLabel).join(', ')})` : '';
+  // An import's event lists its counts (rows, created...), not fields of a record.
+  const fields =
+    change.entityType !== 'import' && change.fields?.length
+      ? ` (${change.fields.map(fieldLabel).join(', ')})`
+      : '';
   return `${who} ${what}${fields}`;
 }
