@@ -66,6 +66,7 @@ const envSchema = z.object({
     })
     .optional(),
   CERT_VALIDITY_YEARS: z.coerce.number().int().min(1).max(100).default(2),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
   MASK_IDENTIFIERS: bool.default(true),
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
   CONTENT_DIR: z.string().min(1).default('content'),
@@ -132,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? Buffer.from(e.ISSUER_KEY, e.ISSUER_KEY.length === 64 ? 'hex' : 'base64url')
       : undefined,
     certValidityYears: e.CERT_VALIDITY_YEARS,
+    importMaxRows: e.IMPORT_MAX_ROWS,
     maskIdentifiers: e.MASK_IDENTIFIERS,
     siteConfigPath: path.resolve(e.SITE_CONFIG),
     contentDir: path.resolve(e.CONTENT_DIR),

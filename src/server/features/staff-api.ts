@@ -3,6 +3,7 @@ import { AppError } from '../errors.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import revocationRoutes from './credentials/revocation.routes.ts';
 import exportsRoutes from './exports/exports.routes.ts';
+import importsRoutes from './imports/imports.routes.ts';
 import messagesRoutes from './messages/messages.routes.ts';
 import peopleRoutes from './people/people.routes.ts';
 import renewalsRoutes from './renewals/renewals.routes.ts';
@@ -33,6 +34,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(revocationRoutes);
   await app.register(trashRoutes);
   await app.register(exportsRoutes);
+  await app.register(importsRoutes);
 };
 
 export default staffApi;

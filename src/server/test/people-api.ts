@@ -13,7 +13,7 @@ type Session = Awaited<ReturnType<typeof signInAs>>;
  * A test file's app with a staff and an administrator session, made before its tests and closed
  * after them, and the requests the people tests make through the API.
  */
-export function setUpPeopleApi() {
+export function setUpPeopleApi(env: Record<string, string> = {}) {
   const api = {
     harness: undefined as unknown as TestApp,
     staff: undefined as unknown as Session,
@@ -37,7 +37,7 @@ export function setUpPeopleApi() {
         .orderBy(asc(auditEvent.at)),
   };
   beforeAll(async () => {
-    api.harness = await createTestApp();
+    api.harness = await createTestApp(env);
     api.staff = await signInAs(api.harness.app, 'staff');
     api.admin = await signInAs(api.harness.app, 'admin');
   });

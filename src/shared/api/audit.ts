@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
-export const auditEntityTypes = ['person', 'renewal', 'user'] as const;
-export const auditActions = ['create', 'update', 'delete', 'restore', 'revoke', 'reinstate'] as const;
+export const auditEntityTypes = ['person', 'renewal', 'user', 'import'] as const;
+export const auditActions = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'revoke',
+  'reinstate',
+  'import',
+] as const;
 
 export const auditQuery = pageQuery.extend({
-  entityType: z.enum(auditEntityTypes, { error: 'Entity type must be person, renewal or user' }).optional(),
+  entityType: z
+    .enum(auditEntityTypes, { error: 'Entity type must be person, renewal, user or import' })
+    .optional(),
   entityId: z.string().trim().min(1).max(100, { error: 'Entity id is too long' }).optional(),
 });
 

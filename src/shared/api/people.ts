@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_FIELD_MAX_LENGTH } from '../limits.ts';
 import { fileView } from './certificates.ts';
-import { pageOf } from './paging.ts';
+import { pageOf, searchPageQuery } from './paging.ts';
 
 const text = (label: string) =>
   z
@@ -78,6 +78,12 @@ export const personView = recordFields.extend({
   deletedAt: z.string().nullable(),
 });
 export type PersonView = z.infer<typeof personView>;
+/** The Peoples list: a search, and "missing images" for records that lack one of the three images. */
+export const peopleQuery = searchPageQuery.extend({
+  missing: z.enum(['images'], { error: 'Missing must be "images"' }).optional(),
+});
+export type PeopleQuery = z.infer<typeof peopleQuery>;
+
 export const peoplePage = pageOf(personView).extend({
   /** A search counts its matches up to 300: true when more match than `total`. */
   totalCapped: z.boolean(),

@@ -1,7 +1,8 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { auditActions, auditEntityTypes } from '#shared/api/audit.ts';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'restore' | 'revoke' | 'reinstate';
-export type AuditEntity = 'person' | 'renewal' | 'user';
+export type AuditAction = (typeof auditActions)[number];
+export type AuditEntity = (typeof auditEntityTypes)[number];
 
 /** One change to a person, renewal or user, written in the same transaction as the change. */
 export const auditEvent = pgTable(

@@ -78,6 +78,12 @@ export const person = pgTable(
     // Revoked people, few among many: each status list finds its revoked places from here
     // (features/credentials/build-status-list.ts).
     index('person_revoked_idx').on(t.id).where(sql`${t.revokedAt} is not null`),
+    // "Missing images": imported people may come without them; staff find and complete those.
+    index('person_live_missing_images_idx')
+      .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(
+        sql`${t.deletedAt} is null and (${t.passportImage} is null or ${t.certificateImage} is null or ${t.signatureImage} is null)`,
+      ),
     // The trash, newest trashed first; a search of it tests each person there.
     index('person_trashed_idx').on(t.deletedAt.desc()).where(sql`${t.deletedAt} is not null`),
   ],

@@ -1,18 +1,20 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { isPersonId } from '#shared/api/page-data.ts';
-import type { PageQuery, SearchPageQuery } from '#shared/api/paging.ts';
+import type { PageQuery } from '#shared/api/paging.ts';
+import type { PeopleQuery } from '#shared/api/people.ts';
 import { type Db, memoizedFor } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { newestFirst, searchLivePeople } from './search-people.ts';
+import { holding, newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
 
 /**
  * Live people matching `q` case-insensitively in name, passport number, nationality, e-Cert number
  * or FIN, best first (searchLivePeople), the total counted up to SEARCH_COUNT_CAP with
  * `totalCapped` saying there are more. Without `q`, all live people newest first, counted exactly.
  */
-export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery) {
+export async function findPeople(db: Db, { q, page, pageSize, missing }: PeopleQuery) {
   const offset = (page - 1) * pageSize;
+  if (missing === 'images') return findPeopleMissingImages(db, { q, offset, pageSize });
   if (q) {
     const found = await searchLivePeople(db, q, offset, pageSize);
     return { rows: await peopleByIds(db, found.ids), total: found.total, totalCapped: found.totalCapped };
@@ -22,6 +24,30 @@ export async function findPeople(db: Db, { q, page, pageSize }: SearchPageQuery)
     countLivePeople(db),
   ]);
   return { rows, total: counted?.n ?? 0, totalCapped: false };
+}
+
+/** Live people lacking a passport, certificate or signature image (on their own partial index). */
+const lacksAnImage = sql`${person.deletedAt} is null and (${person.passportImage} is null
+  or ${person.certificateImage} is null or ${person.signatureImage} is null)`;
+
+/** "Missing images", newest first, narrowed by `q` when given; counted up to the search's cap. */
+async function findPeopleMissingImages(
+  db: Db,
+  { q, offset, pageSize }: { q: string; offset: number; pageSize: number },
+) {
+  const where = and(lacksAnImage, q ? holding(person.searchText, q) : undefined);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(person)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('matching');
+  const [rows, [counted]] = await Promise.all([
+    onePage(db, { where, order: newestFirst, offset, pageSize }),
+    db.select({ n: sql<number>`count(*)::int` }).from(matching),
+  ]);
+  const n = counted?.n ?? 0;
+  return { rows, total: Math.min(n, SEARCH_COUNT_CAP), totalCapped: n > SEARCH_COUNT_CAP };
 }
 
 interface ListQuery {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuery, searchPageQuery } from '#shared/api/paging.ts';
-import { peoplePage, personView, recordFields, recordFieldsPatch } from '#shared/api/people.ts';
+import { pageQuery } from '#shared/api/paging.ts';
+import { peoplePage, peopleQuery, personView, recordFields, recordFieldsPatch } from '#shared/api/people.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import multipartUploads from '../uploads/multipart-uploads.ts';
 import { createPerson } from './create-person.ts';
@@ -21,7 +21,7 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/people',
-    { schema: { querystring: searchPageQuery, response: { 200: peoplePage } } },
+    { schema: { querystring: peopleQuery, response: { 200: peoplePage } } },
     async (request) => {
       const { rows, total, totalCapped } = await findPeople(app.db, request.query);
       const { page, pageSize } = request.query;

@@ -7,7 +7,7 @@ import { readMultipartForm } from '../uploads/read-multipart-form.ts';
 import type { FileField } from '../uploads/upload-limits.ts';
 
 /** The file inputs of the people forms, in form order, with the words messages use for them. */
-const personFileInputs = [
+export const personFileInputs = [
   { name: 'passportImage', label: 'Passport image', kind: 'image' },
   { name: 'certificateImage', label: 'Certificate image', kind: 'image' },
   { name: 'signatureImage', label: 'Signature image', kind: 'image' },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
-import { person } from '../../db/schema/index.ts';
+import { importRow, person } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/file-store.ts';
 
 /** A file younger than this may belong to an upload whose row is not committed yet. */
@@ -9,23 +9,33 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 const BATCH_SIZE = 1000;
 
 /**
- * The keys among `keys` that some person row (live or in the trash) refers to: its images,
- * their thumbnails or its PDF. One scan of the table per call, whatever the number of keys.
- * Person records are the only owners of stored files; a new owner must be added here.
+ * The keys among `keys` that some person row (live or in the trash) refers to, or a checked import
+ * waiting for its commit: images, their thumbnails, PDFs. One scan of each table per call, whatever
+ * the number of keys. These are the only owners of stored files; a new owner must be added here.
  */
 async function findReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
+  const wanted = sql`(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`;
   const rows = await queryRows<{ key: string }>(
     db,
     sql`
-    select distinct ref.key from ${person} as p
+    select ref.key from ${person} as p
     cross join lateral (values
       (p.signature_image ->> 'key'), (p.signature_image ->> 'thumbnailKey'),
       (p.passport_image ->> 'key'), (p.passport_image ->> 'thumbnailKey'),
       (p.certificate_image ->> 'key'), (p.certificate_image ->> 'thumbnailKey'),
       (p.pdf ->> 'key'), (p.pdf ->> 'thumbnailKey')
     ) as ref(key)
-    where ref.key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+    where ref.key in ${wanted}
+    union
+    select ref.key from ${importRow} as r
+    cross join lateral (values
+      (r.fields #>> '{signatureImage,key}'), (r.fields #>> '{signatureImage,thumbnailKey}'),
+      (r.fields #>> '{passportImage,key}'), (r.fields #>> '{passportImage,thumbnailKey}'),
+      (r.fields #>> '{certificateImage,key}'), (r.fields #>> '{certificateImage,thumbnailKey}'),
+      (r.fields #>> '{pdf,key}')
+    ) as ref(key)
+    where r.fields is not null and ref.key in ${wanted}`,
   );
   return new Set(rows.map((row) => row.key));
 }

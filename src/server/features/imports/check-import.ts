@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { IMPORT_ERRORS_SHOWN, type ImportKind, type ImportRowError } from '#shared/api/imports.ts';
+import type { PersonFileField } from '#shared/api/people.ts';
+import type { Db } from '../../db/database.ts';
+import type { StoredFileRef } from '../../db/schema/index.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { personFileInputs } from '../people/read-person-form.ts';
+import { UploadRejected } from '../uploads/field-errors.ts';
+import { prepareImage, preparePdf } from '../uploads/prepare-upload.ts';
+import { deleteUnreferencedFiles } from '../uploads/sweep-orphan-files.ts';
+import { type CheckedRow, checkRow, isBlankRow, type RowProblem } from './check-row.ts';
+import { type ImportHeader, readImportHeader } from './import-header.ts';
+import { updateImport, whileAlive } from './import-jobs.ts';
+import { ImportRefused, readCsvRecords } from './read-csv.ts';
+import { countDuplicates, keptCells, type StagedRow, stageRows } from './stage-rows.ts';
+import { openZipFiles, type ZipFiles } from './zip-files.ts';
+
+const BATCH = 1_000;
+
+export interface ImportUpload {
+  csvPath: string;
+  csvBytes: number;
+  zipPath?: string;
+  /** Removes the uploaded files once they are read. */
+  cleanUp(): Promise<void>;
+}
+
+interface Deps {
+  db: Db;
+  files: FileStore;
+  maxRows: number;
+  log: { error(details: object, message: string): void };
+}
+
+/**
+ * Reads the upload row by row, checks each as the form would, stores the files its rows name and
+ * stages every row in the database, reporting counts and progress as it goes. Ends `ready`, or
+ * `failed` with a message and nothing staged or stored.
+ */
+export async function checkImport(deps: Deps, job: { id: string; kind: ImportKind }, upload: ImportUpload) {
+  const stored: string[] = [];
+  let zip: ZipFiles | undefined;
+  try {
+    await whileAlive(deps.db, job.id, async () => {
+      zip = upload.zipPath ? await openZipFiles(upload.zipPath) : undefined;
+      await checkRows(deps, job, upload, zip, stored);
+    });
+  } catch (error) {
+    if (!(error instanceof ImportRefused))
+      deps.log.error({ err: error, importId: job.id }, 'import check failed');
+    const message =
+      error instanceof ImportRefused ? error.message : 'The file could not be checked. Please try again.';
+    await deps.db.execute(sql`delete from import_row where import_id = ${job.id}`);
+    await updateImport(deps.db, job.id, { status: 'failed', message, progress: 0 });
+    await deleteUnreferencedFiles(deps.db, deps.files, stored).catch(() => {
+      // The orphan sweep removes them later.
+    });
+  } finally {
+    zip?.close();
+    await upload.cleanUp();
+  }
+}
+
+async function checkRows(
+  deps: Deps,
+  job: { id: string; kind: ImportKind },
+  upload: ImportUpload,
+  zip: ZipFiles | undefined,
+  stored: string[],
+) {
+  let header: ImportHeader | undefined;
+  const counts = { rows: 0, valid: 0, invalid: 0 };
+  const errors: ImportRowError[] = [];
+  let batch: StagedRow[] = [];
+  let bytesRead = 0;
+
+  const flush = async () => {
+    await stageRows(deps.db, batch);
+    batch = [];
+    const progress = upload.csvBytes > 0 ? Math.min(0.95, (bytesRead / upload.csvBytes) * 0.95) : 0;
+    await updateImport(deps.db, job.id, { ...counts, errors, progress });
+  };
+
+  for await (const record of readCsvRecords(upload.csvPath)) {
+    bytesRead = record.bytesRead;
+    if (!header) {
+      header = readImportHeader(job.kind, record.cells);
+      await updateImport(deps.db, job.id, { warnings: header.warnings, header: keptCells(record.cells) });
+      continue;
+    }
+    if (isBlankRow(record.cells)) continue;
+    counts.rows += 1;
+    if (counts.rows > deps.maxRows) {
+      throw new ImportRefused(
+        `The file has more than ${deps.maxRows.toLocaleString('en')} rows, the most one import takes. Split it into smaller files.`,
+      );
+    }
+    let checked = checkRow(header, record.cells);
+    if (checked.ok) checked = await withFiles(deps, checked, zip, stored);
+    if (checked.ok) {
+      counts.valid += 1;
+      const { fields, fileNames: _names, files } = checked as CheckedWithFiles;
+      batch.push({
+        importId: job.id,
+        row: record.row,
+        finNumber: fields.finNumber,
+        eCertNumber: fields.eCertNumber,
+        fields: { ...fields, ...files },
+      });
+    } else {
+      counts.invalid += 1;
+      for (const problem of checked.problems) {
+        if (errors.length < IMPORT_ERRORS_SHOWN) errors.push({ row: record.row, ...problem });
+      }
+      batch.push({
+        importId: job.id,
+        row: record.row,
+        problems: checked.problems,
+        cells: keptCells(record.cells),
+      });
+    }
+    if (batch.length >= BATCH) await flush();
+  }
+  if (!header)
+    throw new ImportRefused('The file is empty: the first row must name the columns, as in the template.');
+  await flush();
+  const duplicates = await countDuplicates(deps.db, job.kind, job.id);
+  await updateImport(deps.db, job.id, { duplicates, status: 'ready', progress: 1, checkedAt: new Date() });
+}
+
+type CheckedWithFiles = Extract<CheckedRow, { ok: true }> & {
+  files: Partial<Record<PersonFileField, StoredFileRef>>;
+};
+
+/** Reads, checks and stores each file the row names from the ZIP, through the same checks as an upload. */
+async function withFiles(
+  deps: Deps,
+  row: Extract<CheckedRow, { ok: true }>,
+  zip: ZipFiles | undefined,
+  stored: string[],
+): Promise<CheckedWithFiles | { ok: false; problems: RowProblem[] }> {
+  const files: CheckedWithFiles['files'] = {};
+  const problems: RowProblem[] = [];
+  for (const input of personFileInputs) {
+    const name = row.fileNames[input.name];
+    if (!name) continue;
+    if (!zip) {
+      problems.push({
+        field: input.name,
+        message: `${input.label} names a file, but no ZIP of files was sent.`,
+      });
+      continue;
+    }
+    try {
+      const data = await zip.read(name, input.kind, input.label);
+      const prepared =
+        input.kind === 'image' ? await prepareImage(data, input.label) : await preparePdf(data, input.label);
+      for (const blob of prepared.blobs) {
+        const existed = (await deps.files.stat?.(blob.key)) != null;
+        await deps.files.put(blob.key, blob.data);
+        if (!existed) stored.push(blob.key);
+      }
+      files[input.name] = prepared.ref;
+    } catch (error) {
+      if (!(error instanceof UploadRejected)) throw error;
+      problems.push({ field: input.name, message: error.message });
+    }
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ...row, files };
+}

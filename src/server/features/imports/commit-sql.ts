@@ -1,0 +1,142 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DuplicateChoice, ImportKind } from '#shared/api/imports.ts';
+import { personFileFields, recordFieldNames } from '#shared/api/people.ts';
+import { auditEvent, importRow, person, renewal } from '../../db/schema/index.ts';
+import type { Actor } from '../audit/record-audit.ts';
+
+const tables = { people: person, renewals: renewal } as const;
+const entities = { people: 'person', renewals: 'renewal' } as const;
+const dateFields = new Set<string>(['dob', 'passedDate']);
+
+interface Column {
+  field: string;
+  name: string;
+  /** The staged row's value as the column's type. */
+  value: SQL;
+  /** What the audit trail records of it: files by key only, as a form's change does. */
+  audited: (alias: string) => SQL;
+  isFile: boolean;
+}
+
+function columnsOf(kind: ImportKind): Column[] {
+  const table = tables[kind];
+  const text = recordFieldNames.map((field) => {
+    const name = table[field].name;
+    return {
+      field,
+      name,
+      value: dateFields.has(field)
+        ? sql.raw(`(r.fields ->> '${field}')::date`)
+        : sql.raw(`(r.fields ->> '${field}')`),
+      audited: (alias: string) => sql.raw(`${alias}${name}`),
+      isFile: false,
+    };
+  });
+  if (kind !== 'people') return text;
+  const files = personFileFields.map((field) => {
+    const name = person[field].name;
+    return {
+      field,
+      name,
+      value: sql.raw(`(r.fields -> '${field}')`),
+      audited: (alias: string) => sql.raw(`(${alias}${name} ->> 'key')`),
+      isFile: true,
+    };
+  });
+  return [...text, ...files];
+}
+
+const join = (parts: SQL[]) => sql.join(parts, sql`, `);
+
+/** The row is the first (skip) or the last (replace) of its (FIN, serial) pair in the file. */
+const chosenRow = (duplicates: DuplicateChoice) => sql`not exists (
+  select 1 from ${importRow} e where e.import_id = r.import_id and e.fields is not null
+    and e.fin_number = r.fin_number and e.e_cert_number = r.e_cert_number
+    and e.row ${duplicates === 'skip' ? sql`<` : sql`>`} r.row)`;
+
+const stagedIn = (importId: string, rows: { from: number; to: number }) =>
+  sql`r.import_id = ${importId} and r.fields is not null and r.row >= ${rows.from} and r.row < ${rows.to}`;
+
+const auditInsert = (
+  kind: ImportKind,
+  actor: Actor,
+  action: 'create' | 'update',
+  changes: SQL,
+  from: string,
+) =>
+  sql`insert into ${auditEvent} (actor_id, actor_email, entity_type, entity_id, action, changes)
+    select ${actor.id}::text, ${actor.email}::text, ${entities[kind]}::text, a.id::text, ${action}::text, ${changes}
+    from ${sql.raw(from)} a returning 1`;
+
+/**
+ * Adds the chosen rows of `rows` whose pair no live record holds, each with its audit event, and
+ * answers how many. Within a file, earlier rows are listed first (created a microsecond later).
+ */
+export function insertNewRecords(
+  kind: ImportKind,
+  importId: string,
+  actor: Actor,
+  duplicates: DuplicateChoice,
+  rows: { from: number; to: number },
+): SQL {
+  const table = tables[kind];
+  const columns = columnsOf(kind);
+  const created = columns.map(
+    (c) =>
+      sql`${sql.raw(`'${c.field}'`)}, case when ${c.audited('a.')} is null then null else jsonb_build_array(null, ${c.audited('a.')}) end`,
+  );
+  const changes = sql`jsonb_strip_nulls(jsonb_build_object(${join(created)})) || jsonb_build_object('importId', jsonb_build_array(null, ${importId}::text))`;
+  return sql`with added as (
+      insert into ${table} (${sql.raw(columns.map((c) => c.name).join(', '))}, created_by, updated_by, created_at, updated_at)
+      select ${join(columns.map((c) => c.value))}, ${actor.id}::text, ${actor.id}::text, now() - r.row * interval '1 microsecond', now()
+      from ${importRow} r
+      where ${stagedIn(importId, rows)} and ${chosenRow(duplicates)}
+        and not exists (select 1 from ${table} t
+          where t.fin_number = r.fin_number and t.e_cert_number = r.e_cert_number and t.deleted_at is null)
+      order by r.row
+      returning *
+    ), audited as (${auditInsert(kind, actor, 'create', changes, 'added')})
+    select count(*)::int as n from audited`;
+}
+
+/**
+ * "Replace": the last row of each pair writes over the live records holding that pair; a file left
+ * empty in the row keeps the record's file. Answers how many rows replaced a record.
+ */
+export function replaceRecords(
+  kind: ImportKind,
+  importId: string,
+  actor: Actor,
+  rows: { from: number; to: number },
+): SQL {
+  const table = tables[kind];
+  const columns = columnsOf(kind);
+  const assignments = columns.map((c) =>
+    c.isFile
+      ? sql.raw(`${c.name} = coalesce(c.${c.field}, old.${c.name})`)
+      : sql.raw(`${c.name} = c.${c.field}`),
+  );
+  const chosen = columns.map((c) => sql`${c.value} as ${sql.raw(c.field)}`);
+  const returned = columns.flatMap((c) => [
+    sql`${c.audited('old.')} as ${sql.raw(`old_${c.name}`)}`,
+    sql`${c.audited('t.')} as ${sql.raw(`new_${c.name}`)}`,
+  ]);
+  const diff = columns.map(
+    (c) =>
+      sql`${sql.raw(`'${c.field}'`)}, case when ${sql.raw(`a.old_${c.name}`)} is distinct from ${sql.raw(`a.new_${c.name}`)}
+        then jsonb_build_array(${sql.raw(`a.old_${c.name}`)}, ${sql.raw(`a.new_${c.name}`)}) end`,
+  );
+  const changes = sql`jsonb_strip_nulls(jsonb_build_object(${join(diff)})) || jsonb_build_object('importId', jsonb_build_array(null, ${importId}::text))`;
+  return sql`with c as (
+      select r.row, r.fin_number, r.e_cert_number, ${join(chosen)}
+      from ${importRow} r
+      where ${stagedIn(importId, rows)} and ${chosenRow('replace')}
+    ), changed as (
+      update ${table} t set ${join(assignments)}, updated_at = now(), updated_by = ${actor.id}::text
+      from c, ${table} old
+      where t.fin_number = c.fin_number and t.e_cert_number = c.e_cert_number and t.deleted_at is null
+        and old.id = t.id
+      returning t.id, c.row, ${join(returned)}
+    ), audited as (${auditInsert(kind, actor, 'update', changes, 'changed')})
+    select (select count(distinct row) from changed)::int as n, (select count(*) from audited)::int as audited`;
+}

@@ -1,0 +1,53 @@
+import { type ImportKind, importColumns } from '#shared/api/imports.ts';
+import { recordFieldLabels, recordFieldNames } from '#shared/api/people.ts';
+import { ImportRefused } from './read-csv.ts';
+
+/** "FIN No", "fin_number" and "finNumber" all name the same column. */
+const squash = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+const aliasesOf = (kind: ImportKind) => {
+  const aliases = new Map<string, string>();
+  for (const column of importColumns(kind)) aliases.set(squash(column), column);
+  for (const field of recordFieldNames) aliases.set(squash(recordFieldLabels[field]), field);
+  return aliases;
+};
+
+export interface ImportHeader {
+  /** Column name → its position in each row. */
+  positions: Map<string, number>;
+  width: number;
+  warnings: string[];
+}
+
+/**
+ * Reads the first row as column names. A missing record field refuses the file, naming every one;
+ * a column the import does not read is only a warning, since spreadsheets often carry extras.
+ */
+export function readImportHeader(kind: ImportKind, cells: string[]): ImportHeader {
+  const aliases = aliasesOf(kind);
+  const positions = new Map<string, number>();
+  const warnings: string[] = [];
+  cells.forEach((cell, index) => {
+    const label = cell.trim();
+    if (!label) return;
+    const column = aliases.get(squash(label));
+    if (!column)
+      warnings.push(`The column "${label.slice(0, 60)}" is not one the import reads; it was ignored.`);
+    else if (positions.has(column))
+      throw new ImportRefused(`The column ${column} appears twice in the first row.`);
+    else positions.set(column, index);
+  });
+  const missing = recordFieldNames.filter((field) => !positions.has(field));
+  if (missing.length === recordFieldNames.length) {
+    throw new ImportRefused(
+      'The first row must name the columns, as in the template; none of its cells is a column the import reads.',
+    );
+  }
+  if (missing.length > 0) {
+    const list = missing.join(', ');
+    throw new ImportRefused(
+      `The file lacks ${missing.length === 1 ? 'the column' : 'the columns'} ${list}. Start from the template.`,
+    );
+  }
+  return { positions, width: cells.length, warnings };
+}

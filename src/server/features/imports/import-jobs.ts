@@ -1,0 +1,108 @@
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { ImportKind, ImportView } from '#shared/api/imports.ts';
+import type { Db } from '../../db/database.ts';
+import { importJob } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+
+export type ImportJobRow = typeof importJob.$inferSelect;
+
+/** How often the instance working on an import says so, and how long a silence means it is gone. */
+export const HEARTBEAT_MS = 2_000;
+export const STALE_AFTER_MS = 10_000;
+
+export const importNotFound = () => notFound('No such import.');
+
+export const toImportView = (row: ImportJobRow): ImportView => ({
+  id: row.id,
+  kind: row.kind,
+  status: row.status,
+  fileName: row.fileName,
+  rows: row.rows,
+  valid: row.valid,
+  invalid: row.invalid,
+  duplicates: row.duplicates,
+  progress: row.progress,
+  errors: row.errors,
+  warnings: row.warnings,
+  message: row.message,
+  created: row.created,
+  replaced: row.replaced,
+  skipped: row.skipped,
+  committable: row.checkedAt !== null && (row.status === 'ready' || row.status === 'failed'),
+  createdAt: row.createdAt.toISOString(),
+});
+
+const interrupted = sql`case ${importJob.status}
+  when 'checking' then 'The check stopped before the end because the server went away. Upload the file again.'
+  else 'Saving stopped before the end because the server went away; nothing was saved. Commit again.' end`;
+
+/**
+ * Marks as failed the imports whose instance stopped renewing them (killed or restarted), so they
+ * never look busy forever. A commit's transaction died with its instance, so nothing of it remains.
+ */
+export async function failAbandonedImports(db: Db) {
+  await db
+    .update(importJob)
+    .set({ status: 'failed', message: interrupted })
+    .where(
+      and(
+        inArray(importJob.status, ['checking', 'committing']),
+        lt(importJob.heartbeatAt, sql`now() - ${`${STALE_AFTER_MS} milliseconds`}::interval`),
+      ),
+    );
+}
+
+export async function findImport(db: Db, kind: ImportKind, id: string): Promise<ImportJobRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw importNotFound();
+  await failAbandonedImports(db);
+  const [row] = await db
+    .select()
+    .from(importJob)
+    .where(and(eq(importJob.id, id), eq(importJob.kind, kind)));
+  if (!row) throw importNotFound();
+  return row;
+}
+
+/** Takes a checked import for committing, once: two clicks or two instances cannot both commit it. */
+export async function claimForCommit(db: Db, kind: ImportKind, id: string): Promise<ImportJobRow> {
+  const current = await findImport(db, kind, id);
+  const [claimed] = await db
+    .update(importJob)
+    .set({ status: 'committing', progress: 0, message: null, heartbeatAt: sql`now()` })
+    .where(
+      and(
+        eq(importJob.id, current.id),
+        isNotNull(importJob.checkedAt),
+        inArray(importJob.status, ['ready', 'failed']),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const why = current.status === 'done' ? 'has been committed already' : `is ${current.status}`;
+    throw new AppError(409, `This import cannot be committed: it ${why}.`, 'CONFLICT');
+  }
+  return claimed;
+}
+
+/** Renews the import's heartbeat while `work` runs, so other instances know it is alive. */
+export async function whileAlive<T>(db: Db, id: string, work: () => Promise<T>): Promise<T> {
+  const beat = () =>
+    db
+      .update(importJob)
+      .set({ heartbeatAt: sql`now()` })
+      .where(eq(importJob.id, id))
+      .catch(() => {
+        // A missed beat is harmless; only a long silence fails the import.
+      });
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  timer.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function updateImport(db: Db, id: string, values: Partial<typeof importJob.$inferInsert>) {
+  await db.update(importJob).set(values).where(eq(importJob.id, id));
+}

@@ -1,0 +1,117 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { type Info, parse } from 'csv-parse';
+import { fileTypeFromBuffer } from 'file-type';
+
+/** The whole file is refused, with a message that says what to do; nothing was written. */
+export class ImportRefused extends Error {}
+
+/** Large enough for a row with a 1 MB cell to reach validation and be reported as that row's error. */
+const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+
+export const saveAsUtf8 =
+  'Save it as UTF-8 text: in Excel, File › Save As › "CSV UTF-8 (Comma delimited)"; in LibreOffice, Save As › Text CSV with the character set "Unicode (UTF-8)".';
+
+type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/** What the first bytes say: the encoding to read, or a refusal for a file that is not text at all. */
+async function sniff(path: string): Promise<Encoding> {
+  const handle = await open(path);
+  const head = Buffer.alloc(4100);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
+  const start = head.subarray(0, bytesRead);
+  if (start[0] === 0xff && start[1] === 0xfe) return 'utf-16le';
+  if (start[0] === 0xfe && start[1] === 0xff) return 'utf-16be';
+  const type = await fileTypeFromBuffer(start);
+  if (type?.ext === 'xlsx' || type?.ext === 'xls' || type?.ext === 'cfb') {
+    throw new ImportRefused(`This is an Excel workbook, not a CSV file. ${saveAsUtf8}`);
+  }
+  if (type || start.includes(0)) {
+    throw new ImportRefused(
+      `This file is not a CSV file${type ? ` (it is ${type.ext.toUpperCase()} data)` : ''}. ${saveAsUtf8}`,
+    );
+  }
+  return 'utf-8';
+}
+
+/** Bytes in `encoding` to UTF-16 strings; a byte sequence that is not valid text refuses the file. */
+const decoding = (encoding: Encoding) => {
+  const decoder = new TextDecoder(encoding, { fatal: true });
+  const fail = () =>
+    new ImportRefused(
+      `This file is not UTF-8 text; it may use an older encoding such as Windows-1252. ${saveAsUtf8}`,
+    );
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        done(null, decoder.decode(chunk, { stream: true }));
+      } catch {
+        done(fail());
+      }
+    },
+    flush(done) {
+      try {
+        done(null, decoder.decode());
+      } catch {
+        done(fail());
+      }
+    },
+  });
+};
+
+/** csv-parse's structural errors in words, with the spreadsheet row they were found at. */
+function plainParseError(error: unknown, row: number): Error {
+  if (error instanceof ImportRefused) return error;
+  switch ((error as { code?: string }).code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return new ImportRefused(
+        `A quoted cell that starts at row ${row} is never closed: check for a missing ".`,
+      );
+    case 'CSV_MAX_RECORD_SIZE':
+      return new ImportRefused(`Row ${row} is larger than 4 MB; a cell holds at most 200 characters.`);
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return new ImportRefused(`Row ${row} has a quote inside a quoted cell that is not doubled ("").`);
+    default:
+      return new ImportRefused(`The file could not be read as CSV at row ${row}. ${saveAsUtf8}`);
+  }
+}
+
+export interface CsvRecord {
+  /** The row number a spreadsheet shows: the header is row 1. */
+  row: number;
+  cells: string[];
+  /** How far into the file the reading is, in bytes, for a progress bar. */
+  bytesRead: number;
+}
+
+/**
+ * The file's records one at a time, never the whole file in memory: UTF-8 (with or without a
+ * byte order mark) or UTF-16 with one. Anything else is refused with a message saying how to fix it.
+ */
+export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord> {
+  const encoding = await sniff(path);
+  const file = createReadStream(path);
+  const parser = file
+    .on('error', (error) => parser.destroy(error))
+    .pipe(decoding(encoding))
+    .on('error', (error) => parser.destroy(error))
+    .pipe(
+      parse({
+        bom: true,
+        relax_column_count: true,
+        max_record_size: MAX_RECORD_BYTES,
+        info: true,
+      }),
+    );
+  let row = 1;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
+      row = info.records;
+      yield { row, cells: record, bytesRead: file.bytesRead };
+    }
+  } catch (error) {
+    throw plainParseError(error, row + 1);
+  }
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { ImportKind } from '#shared/api/imports.ts';
+import { type Db, queryRows } from '../../db/database.ts';
+import { importRow, person, renewal } from '../../db/schema/index.ts';
+
+export type StagedRow = typeof importRow.$inferInsert;
+
+/** Cells of a bad row kept for errors.csv; a 1 MB cell is cut, its row is wrong either way. */
+const KEPT_CELL_LENGTH = 1_000;
+export const keptCells = (cells: string[]) =>
+  cells.map((cell) => (cell.length > KEPT_CELL_LENGTH ? `${cell.slice(0, KEPT_CELL_LENGTH)}…` : cell));
+
+export async function stageRows(db: Db, rows: StagedRow[]) {
+  if (rows.length > 0) await db.insert(importRow).values(rows);
+}
+
+/**
+ * Valid rows whose (FIN, serial) pair a live record holds already, or an earlier row of the same
+ * file: what "skip" leaves out and "replace" writes over. Counted on the pair indexes.
+ */
+export async function countDuplicates(db: Db, kind: ImportKind, importId: string): Promise<number> {
+  const target = kind === 'people' ? person : renewal;
+  const [result] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${importRow} r
+      where r.import_id = ${importId} and r.fields is not null and (
+        exists (select 1 from ${target} t where t.fin_number = r.fin_number
+          and t.e_cert_number = r.e_cert_number and t.deleted_at is null)
+        or exists (select 1 from ${importRow} e where e.import_id = r.import_id and e.fields is not null
+          and e.fin_number = r.fin_number and e.e_cert_number = r.e_cert_number and e.row < r.row))`,
+  );
+  return result?.n ?? 0;
+}
