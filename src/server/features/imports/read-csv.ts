@@ -112,6 +112,8 @@ export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord> {
       yield { row, cells: record, bytesRead: file.bytesRead };
     }
   } catch (error) {
-    throw plainParseError(error, row + 1);
+    // The parser may be rows ahead of the reader; its error knows how many rows came before.
+    const before = (error as { records?: unknown }).records;
+    throw plainParseError(error, (typeof before === 'number' ? before : row) + 1);
   }
 }

@@ -1,0 +1,119 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { importColumns } from '#shared/api/imports.ts';
+import { recordFieldNames } from '#shared/api/people.ts';
+import { checked, csvOf, importRow, upload } from '../../test/imports-api.ts';
+import { setUpPeopleApi } from '../../test/people-api.ts';
+
+const api = setUpPeopleApi();
+const get = (url: string) => api.inject({ url, headers: api.staff.headers });
+
+describe('GET /api/imports/template.csv', () => {
+  it('gives the columns an import reads, with an example row that passes the check', async () => {
+    expect((await api.inject({ url: '/api/imports/template.csv' })).statusCode).toBe(401);
+    const template = await get('/api/imports/template.csv');
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [header, ...rows] = parse(template.body, { bom: true }) as string[][];
+    expect(header).toEqual([...importColumns('people')]);
+    expect(rows).toHaveLength(1);
+
+    const renewals = parse((await get('/api/renewals/imports/template.csv')).body, {
+      bom: true,
+    }) as string[][];
+    expect(renewals[0]).toEqual(recordFieldNames);
+    const view = await checked(api, (await get('/api/renewals/imports/template.csv')).body, {
+      kind: 'renewals',
+    });
+    expect(view).toMatchObject({ status: 'ready', rows: 1, valid: 1, invalid: 0 });
+  });
+});
+
+describe('POST /api/imports: the check', () => {
+  it('counts valid and invalid rows and names each problem at the row a spreadsheet shows', async () => {
+    const rows = [
+      importRow(),
+      importRow({ dob: '17/05/1990' }),
+      importRow(),
+      importRow({ name: '', passedDate: '2026-02-30' }),
+    ];
+    const view = await checked(api, csvOf(rows));
+    expect(view).toMatchObject({
+      status: 'ready',
+      rows: 4,
+      valid: 2,
+      invalid: 2,
+      duplicates: 0,
+      progress: 1,
+    });
+    expect(view.errors).toEqual([
+      { row: 3, field: 'dob', message: 'Date of birth must be a date (YYYY-MM-DD)' },
+      { row: 5, field: 'name', message: 'Name is required' },
+      { row: 5, field: 'passedDate', message: 'Passed date must be a real calendar date' },
+    ]);
+    expect(view.committable).toBe(true);
+  });
+
+  it('numbers rows as a spreadsheet does: a cell over two lines is one row, a blank row is still a row', async () => {
+    const csv = `${csvOf([importRow({ name: 'Two\nLines' })])}\n${csvOf([importRow({ dob: 'x' })]).split('\n')[1]}\n`;
+    const view = await checked(api, csv);
+    expect(view).toMatchObject({ rows: 2, valid: 1, invalid: 1 });
+    expect(view.errors[0]?.row).toBe(4);
+  });
+
+  it('reads the columns by name in any order, by their labels too, and warns of the ones it ignores', async () => {
+    const row = importRow();
+    const columns = ['Notes', ...[...recordFieldNames].reverse()];
+    const csv = csvOf([{ ...row, Notes: 'ignored' }], columns).replace('finNumber', 'FIN No');
+    const view = await checked(api, csv);
+    expect(view).toMatchObject({ status: 'ready', valid: 1 });
+    expect(view.warnings).toEqual(['The column "Notes" is not one the import reads; it was ignored.']);
+  });
+
+  it('counts duplicates both ways: a pair a live record holds, and a pair twice in the file', async () => {
+    const existing = await api.created();
+    const repeated = importRow();
+    const rows = [
+      importRow({ finNumber: existing.finNumber, eCertNumber: existing.eCertNumber }),
+      repeated,
+      { ...repeated, name: 'Same pair again' },
+      importRow(),
+    ];
+    expect(await checked(api, csvOf(rows))).toMatchObject({ status: 'ready', valid: 4, duplicates: 2 });
+  });
+
+  it('gives every bad row back in errors.csv, under the file own columns, with its problems', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => importRow(i % 2 ? { gender: '' } : {}));
+    const view = await checked(api, csvOf(rows));
+    expect(view).toMatchObject({ invalid: 75 });
+    const response = await get(`/api/imports/${view.id}/errors.csv`);
+    expect(response.statusCode).toBe(200);
+    const bad = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(bad).toHaveLength(75);
+    expect(bad[0]).toMatchObject({
+      row: '3',
+      errors: 'gender: Gender is required',
+      finNumber: rows[1]?.finNumber,
+    });
+  });
+
+  it('answers 404 for an import that is not there, or is of the other kind', async () => {
+    const view = await checked(api, csvOf([importRow()]));
+    expect((await get('/api/imports/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get(`/api/renewals/imports/${view.id}`)).statusCode).toBe(404);
+    expect((await get('/api/imports/not-an-id')).statusCode).toBe(404);
+  });
+
+  it('asks for a session, a multipart form and a CSV file', async () => {
+    expect((await api.inject({ method: 'POST', url: '/api/imports', payload: {} })).statusCode).toBe(401);
+    const json = await api.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: api.staff.headers,
+      payload: {},
+    });
+    expect(json.statusCode).toBe(415);
+    const empty = await upload(api, '');
+    expect(empty.json()).toMatchObject({ statusCode: 400, message: 'Choose a CSV file to import.' });
+  });
+});
