@@ -3,7 +3,7 @@ import { apiFetch } from '#client/lib/api-client.ts';
 import { type ImportKind, type ImportView, importsPath } from '#shared/api/imports.ts';
 
 /** The server works on an import in the background while it is in one of these states. */
-export const isWorking = (view: ImportView | undefined) =>
+const isWorking = (view: ImportView | undefined) =>
   view?.status === 'checking' || view?.status === 'committing';
 
 // Often enough that a progress bar moves smoothly, rarely enough to leave the server alone.

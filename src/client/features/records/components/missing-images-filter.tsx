@@ -9,15 +9,18 @@ export function MissingImagesFilter({ checked }: { checked: boolean }) {
   const [params, setParams] = useSearchParams();
   return (
     <Checkbox
+      // The box ticks at once, as a person clicks it, while the filtered list loads; a change of
+      // the URL from elsewhere (Back, a link) remounts it with the URL's state.
+      key={String(checked)}
+      defaultChecked={checked}
       label="Missing images only"
-      checked={checked}
       mb={8}
       onChange={(event) => {
-        const next = new URLSearchParams(params);
-        if (event.currentTarget.checked) next.set('missing', 'images');
-        else next.delete('missing');
-        next.delete('page');
-        setParams(next);
+        const updated = new URLSearchParams(params);
+        if (event.currentTarget.checked) updated.set('missing', 'images');
+        else updated.delete('missing');
+        updated.delete('page');
+        setParams(updated);
       }}
     />
   );
