@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchCredentials } from './credentials.ts';
 import { generate } from './generate.ts';
+import { benchBulk } from './lib/bulk-bench.ts';
 import { explainQueries } from './lib/explain.ts';
 import { benchFrontEnd } from './lib/front-end.ts';
 import { benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     // Verification then counts every client in this Redis (a limit on, never reached), as with N instances.
     'redis-url': { type: 'string' },
     only: { type: 'string' },
+    'import-rows': { type: 'string', default: '100000' },
     out: { type: 'string' },
   },
 });
@@ -51,6 +53,17 @@ const workDir = path.resolve('bench/.work');
 const stages = new Set(args.stages.split(','));
 const log = (line: string) => console.log(line);
 const snapshot = createSnapshot();
+const only = args.only?.split(',');
+// `bulk` (import and export) runs after the HTTP scenarios, on its own server.
+const wants = (name: string) => !only || only.includes(name);
+const wantsHttp = !only || only.some((name) => name !== 'bulk');
+const bulkOptions = (port: number) => ({
+  appDir: snapshot.dir,
+  workDir,
+  port,
+  importRows: Number(args['import-rows']),
+  log,
+});
 const httpOptions: HttpBenchOptions = {
   appDir: snapshot.dir,
   workDir,
@@ -60,7 +73,7 @@ const httpOptions: HttpBenchOptions = {
   publicConnections: Number(args['public-connections']),
   staffConnections: Number(args['staff-connections']),
   nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(workDir, 'profiles')}`] : [],
-  only: args.only?.split(','),
+  only,
   serverEnv: args['redis-url']
     ? { REDIS_URL: args['redis-url'], VERIFY_RATE_LIMIT: '1000000000/1m' }
     : undefined,
@@ -87,7 +100,9 @@ async function pgliteStage(records: number) {
     fs.writeFileSync(marker, JSON.stringify(generated));
   }
   try {
-    return { records, generate: generated, http: await benchHttp(target, httpOptions) };
+    const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
+    const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3902)) : undefined;
+    return { records, generate: generated, http, bulk };
   } finally {
     if (!args['keep-data']) fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -111,7 +126,8 @@ async function postgresStage(records: number) {
       generated = await generate(target, { records, log });
       fs.writeFileSync(marker, JSON.stringify(generated));
     }
-    const http = await benchHttp(target, httpOptions);
+    const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
+    const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3903)) : undefined;
     log('  EXPLAIN ANALYZE of the verification and search queries');
     const probe = await new pg.Client({ connectionString: target.url });
     await probe.connect();
@@ -129,7 +145,7 @@ async function postgresStage(records: number) {
       // Every match years old: a serial's year, and records are created when the course is passed.
       oldQ: '-2018-',
     });
-    return { records, serverVersion: version, generate: generated, http, plans };
+    return { records, serverVersion: version, generate: generated, http, bulk, plans };
   } finally {
     if (!args['keep-data']) {
       await admin.query(`drop database if exists ${dbName}`);

@@ -8,8 +8,8 @@ import { broadSearches, sliceSearches, staffSearches } from './search-queries.ts
 import { signIn, startServer } from './server.ts';
 import { describeTarget, openTarget, type Target, targetEnv } from './target.ts';
 
-const STAFF_EMAIL = 'bench-staff@example.test';
-const STAFF_PASSWORD = 'bench-staff-password-2024';
+export const STAFF_EMAIL = 'bench-staff@example.test';
+export const STAFF_PASSWORD = 'bench-staff-password-2024';
 
 export interface SampleRow {
   id: string;
@@ -61,21 +61,29 @@ export interface ScenarioSummary {
  * a random sample of live records and a staff account to sign in with.
  */
 async function prepare(target: Target): Promise<SampleRow[]> {
+  await prepareStaff(target);
   const opened = await openTarget(target);
   try {
-    try {
-      await createStaffUser(
-        opened.database,
-        { email: STAFF_EMAIL, password: STAFF_PASSWORD, name: 'Bench Staff', role: 'staff' },
-        null,
-      );
-    } catch (error) {
-      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
-    }
     return await opened.query<SampleRow>(
       `select id, fin_number as fin, e_cert_number as serial, name, passport_number as passport, nationality
          from person where deleted_at is null order by random() limit 2000`,
     );
+  } finally {
+    await opened.database.close();
+  }
+}
+
+/** The staff account the bench signs in with, made once per data set. */
+export async function prepareStaff(target: Target) {
+  const opened = await openTarget(target);
+  try {
+    await createStaffUser(
+      opened.database,
+      { email: STAFF_EMAIL, password: STAFF_PASSWORD, name: 'Bench Staff', role: 'staff' },
+      null,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError && error.statusCode === 409)) throw error;
   } finally {
     await opened.database.close();
   }

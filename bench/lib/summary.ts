@@ -7,7 +7,11 @@ type Scenario = Pick<ScenarioSummary, 'connections' | 'overallRate' | 'median' |
 interface Stage {
   records: number;
   generate: Omit<GenerateResult, 'records' | 'rowsBefore'>;
-  http: { idleRssMb: number; scenarios: Record<string, Scenario> };
+  http?: { idleRssMb: number; scenarios: Record<string, Scenario> };
+  bulk?: {
+    import: { rows: number; checkSeconds: number; commitSeconds: number; uploadToDoneSeconds: number };
+    export: { records: number; seconds: number; rssGrowthMb: number };
+  };
 }
 interface Results {
   date: string;
@@ -44,7 +48,7 @@ function httpTable(stage: Stage) {
     ),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   ];
-  for (const [name, s] of Object.entries(stage.http.scenarios)) {
+  for (const [name, s] of Object.entries(stage.http?.scenarios ?? {})) {
     const m = s.median;
     lines.push(
       row([
@@ -81,7 +85,8 @@ export function summarize(results: Results): string {
     targets.push(row([label, measured, target, target === '(report)' ? '' : check(met)]));
   const pg = results.postgres;
   if (pg) {
-    const { verify, search, 'verify-1000rps': steady } = pg.http.scenarios;
+    const scenarios = pg.http?.scenarios ?? {};
+    const { verify, search, 'verify-1000rps': steady } = scenarios;
     if (steady) {
       const p99 = steady.median.p99;
       budget(
@@ -97,7 +102,7 @@ export function summarize(results: Results): string {
       budget('verify, PostgreSQL 1M: p99 at 50 connections', `${median.p99} ms`, '< 25 ms', median.p99 < 25);
     }
     for (const rate of STEADY_SEARCH_RATES) {
-      const steadySearch = pg.http.scenarios[`search-${rate}rps`];
+      const steadySearch = scenarios[`search-${rate}rps`];
       if (!steadySearch) continue;
       const p95 = steadySearch.median.p95;
       budget(
@@ -116,7 +121,7 @@ export function summarize(results: Results): string {
       ['search-broad', 'matching very many', 150],
       ['search-slices', 'of the earlier mix (slices)', 1_000_000],
     ] as const) {
-      const p95 = pg.http.scenarios[name]?.median.p95;
+      const p95 = scenarios[name]?.median.p95;
       if (p95 !== undefined)
         budget(
           `staff search ${what}, PostgreSQL 1M: p95`,
@@ -133,7 +138,29 @@ export function summarize(results: Results): string {
       bulk < 30,
     );
   }
-  const pgliteVerify = results.pglite?.http.scenarios.verify;
+  for (const [label, stage, budgeted] of [
+    ['PostgreSQL', pg, true],
+    ['PGlite', results.pglite, false],
+  ] as const) {
+    const bulk = stage?.bulk;
+    if (!bulk) continue;
+    const at = `${label} ${stage.records.toLocaleString('en')}`;
+    const rows = bulk.import.rows.toLocaleString('en');
+    const limit = (seconds: number, unit = 's') => (budgeted ? `< ${seconds} ${unit}` : '(report)');
+    const { uploadToDoneSeconds: total, checkSeconds: check, commitSeconds: commit } = bulk.import;
+    budget(`import of ${rows} rows over HTTP, ${at}: upload to done`, `${total} s`, limit(30), total < 30);
+    budget(`import of ${rows} rows, ${at}: upload and check`, `${check} s`, limit(15), check < 15);
+    budget(`import of ${rows} rows, ${at}: commit`, `${commit} s`, '(report)', true);
+    const { records, seconds, rssGrowthMb } = bulk.export;
+    budget(
+      `export of ${records.toLocaleString('en')} records, ${label}: streamed`,
+      `${seconds} s`,
+      limit(60),
+      seconds < 60,
+    );
+    budget(`export, ${label}: server RSS growth`, `${rssGrowthMb} MB`, limit(100, 'MB'), rssGrowthMb < 100);
+  }
+  const pgliteVerify = results.pglite?.http?.scenarios.verify;
   if (pgliteVerify) {
     const rps = pgliteVerify.median.rps;
     budget('verify, PGlite 200k: req/s', rps, '≥ 1,500', rps >= 1500);
@@ -182,7 +209,7 @@ export function summarize(results: Results): string {
     const g = stage.generate;
     out.push(
       '',
-      `### ${label}, ${stage.records.toLocaleString('en')} records (server idle RSS ${stage.http.idleRssMb} MB)`,
+      `### ${label}, ${stage.records.toLocaleString('en')} records (server idle RSS ${stage.http?.idleRssMb ?? '–'} MB)`,
       '',
       httpTable(stage),
       '',

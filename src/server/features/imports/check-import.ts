@@ -75,7 +75,7 @@ async function checkRows(
   let bytesRead = 0;
 
   const flush = async () => {
-    await stageRows(deps.db, batch);
+    await stageRows(deps.db, job.id, batch);
     batch = [];
     const progress = upload.csvBytes > 0 ? Math.min(0.95, (bytesRead / upload.csvBytes) * 0.95) : 0;
     await updateImport(deps.db, job.id, { ...counts, errors, progress });
@@ -101,10 +101,9 @@ async function checkRows(
       counts.valid += 1;
       const { fields, fileNames: _names, files } = checked as CheckedWithFiles;
       batch.push({
-        importId: job.id,
         row: record.row,
-        finNumber: fields.finNumber,
-        eCertNumber: fields.eCertNumber,
+        fin_number: fields.finNumber,
+        e_cert_number: fields.eCertNumber,
         fields: { ...fields, ...files },
       });
     } else {
@@ -113,7 +112,6 @@ async function checkRows(
         if (errors.length < IMPORT_ERRORS_SHOWN) errors.push({ row: record.row, ...problem });
       }
       batch.push({
-        importId: job.id,
         row: record.row,
         problems: checked.problems,
         cells: keptCells(record.cells),

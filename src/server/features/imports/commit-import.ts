@@ -3,7 +3,7 @@ import type { DuplicateChoice } from '#shared/api/imports.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { importJob, importRow } from '../../db/schema/index.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
-import { insertNewRecords, replaceRecords } from './commit-sql.ts';
+import { chosenRows, insertNewRecords, replaceRecords } from './commit-sql.ts';
 import { type ImportJobRow, updateImport, whileAlive } from './import-jobs.ts';
 
 /** Rows written per statement, between which the progress is reported. */
@@ -33,10 +33,16 @@ export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: Du
         let created = 0;
         let replaced = 0;
         for (let from = 2; from <= lastRow; from += CHUNK) {
-          const rows = { from, to: from + CHUNK };
-          if (duplicates === 'replace')
-            replaced += await count(tx, replaceRecords(job.kind, job.id, actor, rows));
-          created += await count(tx, insertNewRecords(job.kind, job.id, actor, duplicates, rows));
+          const chosen = await queryRows<{ row: number; taken: boolean }>(
+            tx,
+            chosenRows(job.kind, job.id, duplicates, { from, to: from + CHUNK }),
+          );
+          const fresh = chosen.filter((row) => !row.taken).map((row) => row.row);
+          const taken = chosen.filter((row) => row.taken).map((row) => row.row);
+          if (duplicates === 'replace' && taken.length > 0) {
+            replaced += await count(tx, replaceRecords(job.kind, job.id, actor, taken));
+          }
+          if (fresh.length > 0) created += await count(tx, insertNewRecords(job.kind, job.id, actor, fresh));
           if (deps.canReportDuringTransaction) {
             await updateImport(deps.db, job.id, { progress: Math.min(0.99, (from + CHUNK) / (lastRow + 1)) });
           }

@@ -54,8 +54,24 @@ const chosenRow = (duplicates: DuplicateChoice) => sql`not exists (
     and e.fin_number = r.fin_number and e.e_cert_number = r.e_cert_number
     and e.row ${duplicates === 'skip' ? sql`<` : sql`>`} r.row)`;
 
-const stagedIn = (importId: string, rows: { from: number; to: number }) =>
-  sql`r.import_id = ${importId} and r.fields is not null and r.row >= ${rows.from} and r.row < ${rows.to}`;
+/** Rows by number, as one array parameter. */
+const stagedIn = (importId: string, rows: readonly number[]) =>
+  sql`r.import_id = ${importId} and r.row = any(${`{${rows.join(',')}}`}::int[])`;
+
+/**
+ * The rows of `rows` (a range of row numbers) the commit writes: the first (skip) or last
+ * (replace) of each pair in the file, and whether a live record holds that pair already. Asked
+ * before anything is written: probing the pair index while the same statement inserts into it
+ * cost 0.9 ms a row on PGlite instead of 1.5 µs.
+ */
+export function chosenRows(kind: ImportKind, importId: string, duplicates: DuplicateChoice, rows: { from: number; to: number }): SQL {
+  const table = tables[kind];
+  return sql`select r.row, exists (select 1 from ${table} t
+      where t.fin_number = r.fin_number and t.e_cert_number = r.e_cert_number and t.deleted_at is null) as taken
+    from ${importRow} r
+    where r.import_id = ${importId} and r.fields is not null and r.row >= ${rows.from} and r.row < ${rows.to}
+      and ${chosenRow(duplicates)}`;
+}
 
 const auditInsert = (
   kind: ImportKind,
@@ -69,16 +85,10 @@ const auditInsert = (
     from ${sql.raw(from)} a returning 1`;
 
 /**
- * Adds the chosen rows of `rows` whose pair no live record holds, each with its audit event, and
- * answers how many. Within a file, earlier rows are listed first (created a microsecond later).
+ * Adds the staged `rows` as new records, each with its audit event, and answers how many. Within
+ * a file, earlier rows are listed first (created a microsecond later).
  */
-export function insertNewRecords(
-  kind: ImportKind,
-  importId: string,
-  actor: Actor,
-  duplicates: DuplicateChoice,
-  rows: { from: number; to: number },
-): SQL {
+export function insertNewRecords(kind: ImportKind, importId: string, actor: Actor, rows: readonly number[]): SQL {
   const table = tables[kind];
   const columns = columnsOf(kind);
   const created = columns.map(
@@ -90,9 +100,7 @@ export function insertNewRecords(
       insert into ${table} (${sql.raw(columns.map((c) => c.name).join(', '))}, created_by, updated_by, created_at, updated_at)
       select ${join(columns.map((c) => c.value))}, ${actor.id}::text, ${actor.id}::text, now() - r.row * interval '1 microsecond', now()
       from ${importRow} r
-      where ${stagedIn(importId, rows)} and ${chosenRow(duplicates)}
-        and not exists (select 1 from ${table} t
-          where t.fin_number = r.fin_number and t.e_cert_number = r.e_cert_number and t.deleted_at is null)
+      where ${stagedIn(importId, rows)}
       order by r.row
       returning *
     ), audited as (${auditInsert(kind, actor, 'create', changes, 'added')})
@@ -100,14 +108,14 @@ export function insertNewRecords(
 }
 
 /**
- * "Replace": the last row of each pair writes over the live records holding that pair; a file left
+ * "Replace": each of the staged `rows` writes over the live records holding its pair; a file left
  * empty in the row keeps the record's file. Answers how many rows replaced a record.
  */
 export function replaceRecords(
   kind: ImportKind,
   importId: string,
   actor: Actor,
-  rows: { from: number; to: number },
+  rows: readonly number[],
 ): SQL {
   const table = tables[kind];
   const columns = columnsOf(kind);
@@ -130,7 +138,7 @@ export function replaceRecords(
   return sql`with c as (
       select r.row, r.fin_number, r.e_cert_number, ${join(chosen)}
       from ${importRow} r
-      where ${stagedIn(importId, rows)} and ${chosenRow('replace')}
+      where ${stagedIn(importId, rows)}
     ), changed as (
       update ${table} t set ${join(assignments)}, updated_at = now(), updated_by = ${actor.id}::text
       from c, ${table} old
