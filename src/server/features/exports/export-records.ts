@@ -24,10 +24,11 @@ async function* liveRecords(db: Db, kind: ExportKind, q: string): AsyncGenerator
   const columns = Object.fromEntries(recordFieldNames.map((name) => [name, table[name]])) as {
     [K in keyof RecordFields]: (typeof table)[K];
   };
-  let after: { createdAt: Date; id: string } | undefined;
+  let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const page = await db
-      .select({ ...columns, createdAt: table.createdAt, id: table.id })
+      // The cursor's time as text: a JS Date keeps milliseconds and would skip rows microseconds apart.
+      .select({ ...columns, createdAt: sql<string>`${table.createdAt}::text`, id: table.id })
       .from(table)
       .where(
         and(
@@ -35,8 +36,8 @@ async function* liveRecords(db: Db, kind: ExportKind, q: string): AsyncGenerator
           matching(kind, q),
           after &&
             or(
-              lt(table.createdAt, after.createdAt),
-              and(sql`${table.createdAt} = ${after.createdAt}`, lt(table.id, after.id)),
+              sql`${table.createdAt} < ${after.createdAt}::timestamptz`,
+              and(sql`${table.createdAt} = ${after.createdAt}::timestamptz`, lt(table.id, after.id)),
             ),
         ),
       )

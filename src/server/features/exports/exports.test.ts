@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { recordFieldNames } from '#shared/api/people.ts';
 import { person, renewal } from '../../db/schema/index.ts';
@@ -60,6 +61,21 @@ describe('GET /api/people/export.csv', () => {
     const rows = rowsOf((await download('/api/people/export.csv?q=bulk')).body);
     expect(rows).toHaveLength(2_345);
     expect(new Set(rows.map((row) => row.finNumber)).size).toBe(2_345);
+  });
+
+  it('exports every record when they were created microseconds apart, as an import makes them', async () => {
+    const at = (i: number) => new Date(Date.UTC(2025, 6, 1, 0, 0, 0, Math.floor(i / 1000)));
+    await api.harness.database.db
+      .insert(person)
+      .values(
+        Array.from({ length: 2_100 }, (_, i) => personFixture({ finNumber: `MICRO${i}X`, createdAt: at(i) })),
+      );
+    // Spread each millisecond's rows over its microseconds, as `now() - row µs` does.
+    await api.harness.database.db.execute(
+      sql`update person set created_at = created_at + (regexp_replace(fin_number, '\\D', '', 'g')::int % 1000) * interval '1 microsecond' where fin_number like 'MICRO%'`,
+    );
+    const rows = rowsOf((await download('/api/people/export.csv?q=micro')).body);
+    expect(new Set(rows.map((row) => row.finNumber)).size).toBe(2_100);
   });
 });
 
