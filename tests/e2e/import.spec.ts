@@ -38,14 +38,21 @@ type Row = Partial<Record<string, string>>;
 /** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
 const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-/** A CSV file with the template's columns; a column a row leaves out is empty. */
-function csvFile(kind: ImportKind, rows: Row[], name = `import-${uniqueTag()}.csv`): TestFile {
-  const columns = importColumns(kind);
+/**
+ * A CSV file with the template's columns, then any `extra` ones the import does not read; a column
+ * a row leaves out is empty.
+ */
+function csvFile(kind: ImportKind, rows: Row[], extra: string[] = []): TestFile {
+  const columns = [...importColumns(kind), ...extra];
   const lines = [
     columns.join(','),
-    ...rows.map((row) => columns.map((c) => csvField(row[c] ?? '')).join(',')),
+    ...rows.map((row) => columns.map((column) => csvField(row[column] ?? '')).join(',')),
   ];
-  return { name, mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) };
+  return {
+    name: `import-${uniqueTag()}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${lines.join('\r\n')}\r\n`),
+  };
 }
 
 /** `count` valid records whose name, passport, FIN and serial carry the tag and their number. */
@@ -215,11 +222,11 @@ test.describe('Import (people)', () => {
       finNumber: existing.finNumber,
       eCertNumber: existing.eCertNumber,
     });
-    const file = csvFile('people', [
-      ...validRows(tag, 2),
-      newRecord(`${tag}BAD`, { passedDate: 'yesterday' }),
-      replacement,
-    ]);
+    const file = csvFile(
+      'people',
+      [...validRows(tag, 2), newRecord(`${tag}BAD`, { passedDate: 'yesterday' }), replacement],
+      ['notes'],
+    );
     await page.goto('/dashboard/import');
     await expect(h1(page)).toHaveText('Import', LOADED);
 
@@ -238,6 +245,8 @@ test.describe('Import (people)', () => {
     await expect(step(page)).toHaveText('Review the import', WORKED);
     await expect(step(page)).toBeFocused();
     await expectCounts(page, { Rows: 4, Valid: 3, Invalid: 1, Duplicates: 1 });
+    // A column the import does not read is worth a warning, not a refusal.
+    await expect(main(page).getByRole('note')).toContainText('notes');
     await expectNoAxeViolations(page);
 
     const skip = main(page).getByRole('radio', { name: 'Skip rows that duplicate an existing record' });
