@@ -4,6 +4,7 @@ import { and, isNull, lt, or, sql } from 'drizzle-orm';
 import { type RecordFields, recordFieldNames } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
 import { person, renewal } from '../../db/schema/index.ts';
+import { lacksAnImage } from '../people/find-people.ts';
 import { holding } from '../people/search-people.ts';
 import { renewalsMatching } from '../renewals/find-renewals.ts';
 
@@ -11,15 +12,23 @@ const BATCH = 1_000;
 const tables = { people: person, renewals: renewal } as const;
 export type ExportKind = keyof typeof tables;
 
-/** What the list with `q` shows, by the list's own filter: every match, not a counted first page. */
-const matching = (kind: ExportKind, q: string) =>
-  kind === 'people' ? (q ? holding(person.searchText, q) : undefined) : renewalsMatching(q);
+/** What the list shows, by the list's own filters: every match, not a counted first page. */
+export interface ExportFilter {
+  q: string;
+  /** People only: those lacking one of the three images, as "Missing images only" lists them. */
+  missingImages?: boolean;
+}
+
+const matching = (kind: ExportKind, { q, missingImages }: ExportFilter) =>
+  kind === 'people'
+    ? and(q ? holding(person.searchText, q) : undefined, missingImages ? lacksAnImage : undefined)
+    : renewalsMatching(q);
 
 /**
- * The live records of a kind matching `q`, newest first, read in batches after the last one seen
+ * The live records of a kind matching `filter`, newest first, read in batches after the last one seen
  * (on the newest-first index), so an export of a million rows holds one batch in memory.
  */
-async function* liveRecords(db: Db, kind: ExportKind, q: string): AsyncGenerator<RecordFields> {
+async function* liveRecords(db: Db, kind: ExportKind, filter: ExportFilter): AsyncGenerator<RecordFields> {
   const table = tables[kind];
   const columns = Object.fromEntries(recordFieldNames.map((name) => [name, table[name]])) as {
     [K in keyof RecordFields]: (typeof table)[K];
@@ -33,7 +42,7 @@ async function* liveRecords(db: Db, kind: ExportKind, q: string): AsyncGenerator
       .where(
         and(
           isNull(table.deletedAt),
-          matching(kind, q),
+          matching(kind, filter),
           after &&
             or(
               sql`${table.createdAt} < ${after.createdAt}::timestamptz`,
@@ -55,9 +64,9 @@ async function* liveRecords(db: Db, kind: ExportKind, q: string): AsyncGenerator
  * order mark so spreadsheet programs read every script, and no cell that a spreadsheet would run
  * as a formula (`=`, `+`, `-`, `@`, tab or CR first get a leading quote).
  */
-export function exportCsv(db: Db, kind: ExportKind, q: string): Readable {
+export function exportCsv(db: Db, kind: ExportKind, filter: ExportFilter): Readable {
   const csv = stringify({ header: true, columns: [...recordFieldNames], bom: true, escape_formulas: true });
-  const records = Readable.from(liveRecords(db, kind, q));
+  const records = Readable.from(liveRecords(db, kind, filter));
   records.on('error', (error) => csv.destroy(error));
   return records.pipe(csv);
 }

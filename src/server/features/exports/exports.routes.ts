@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { peopleQuery } from '#shared/api/people.ts';
 import { type ExportKind, exportCsv, exportFileName } from './export-records.ts';
 
-const exportQuery = z.object({ q: z.string().trim().max(200).default('') });
+const exportQuery = peopleQuery.pick({ q: true, missing: true });
 
 /** `GET /api/people/export.csv` and `/api/renewals/export.csv` (staff): the list, or what its search matches. */
 const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,9 @@ const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(kind)}"`)
         .header('cache-control', 'no-store')
-        .send(exportCsv(app.db, kind, request.query.q)),
+        .send(
+          exportCsv(app.db, kind, { q: request.query.q, missingImages: request.query.missing === 'images' }),
+        ),
     );
   }
 };

@@ -77,6 +77,14 @@ describe('GET /api/people/export.csv', () => {
     const rows = rowsOf((await download('/api/people/export.csv?q=micro')).body);
     expect(new Set(rows.map((row) => row.finNumber)).size).toBe(2_100);
   });
+
+  it('exports only the people missing an image when the list shows only those', async () => {
+    const complete = await api.created({ finNumber: 'MISS0001A' });
+    await api.harness.database.db.insert(person).values(personFixture({ finNumber: 'MISS0002A' }));
+    const rows = rowsOf((await download('/api/people/export.csv?q=MISS000&missing=images')).body);
+    expect(rows.map((row) => row.finNumber)).toEqual(['MISS0002A']);
+    expect(complete.passportImage).not.toBeNull();
+  });
 });
 
 describe('GET /api/renewals/export.csv', () => {

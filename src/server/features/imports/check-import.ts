@@ -12,7 +12,7 @@ import { type CheckedRow, checkRow, isBlankRow, type RowProblem } from './check-
 import { type ImportHeader, readImportHeader } from './import-header.ts';
 import { updateImport, whileAlive } from './import-jobs.ts';
 import { ImportRefused, readCsvRecords } from './read-csv.ts';
-import { countDuplicates, keptCells, type StagedRow, stageRows } from './stage-rows.ts';
+import { countDuplicates, keptCells, oneWriteAtATime, type StagedRow, stageRows } from './stage-rows.ts';
 import { openZipFiles, type ZipFiles } from './zip-files.ts';
 
 const BATCH = 1_000;
@@ -73,55 +73,62 @@ async function checkRows(
   const errors: ImportRowError[] = [];
   let batch: StagedRow[] = [];
   let bytesRead = 0;
-
-  const flush = async () => {
-    await stageRows(deps.db, job.id, batch);
-    batch = [];
+  const writer = oneWriteAtATime();
+  const flush = () => {
+    const rows = batch;
     const progress = upload.csvBytes > 0 ? Math.min(0.95, (bytesRead / upload.csvBytes) * 0.95) : 0;
-    await updateImport(deps.db, job.id, { ...counts, errors, progress });
+    const report = { ...counts, errors: [...errors], progress };
+    batch = [];
+    return writer.write(async () => {
+      await stageRows(deps.db, job.id, rows);
+      await updateImport(deps.db, job.id, report);
+    });
   };
 
-  for await (const record of readCsvRecords(upload.csvPath)) {
-    bytesRead = record.bytesRead;
-    if (!header) {
-      header = readImportHeader(job.kind, record.cells);
-      await updateImport(deps.db, job.id, { warnings: header.warnings, header: keptCells(record.cells) });
-      continue;
-    }
-    if (isBlankRow(record.cells)) continue;
-    counts.rows += 1;
-    if (counts.rows > deps.maxRows) {
-      throw new ImportRefused(
-        `The file has more than ${deps.maxRows.toLocaleString('en')} rows, the most one import takes. Split it into smaller files.`,
-      );
-    }
-    let checked = checkRow(header, record.cells);
-    if (checked.ok) checked = await withFiles(deps, checked, zip, stored);
-    if (checked.ok) {
-      counts.valid += 1;
-      const { fields, fileNames: _names, files } = checked as CheckedWithFiles;
-      batch.push({
-        row: record.row,
-        fin_number: fields.finNumber,
-        e_cert_number: fields.eCertNumber,
-        fields: { ...fields, ...files },
-      });
-    } else {
-      counts.invalid += 1;
-      for (const problem of checked.problems) {
-        if (errors.length < IMPORT_ERRORS_SHOWN) errors.push({ row: record.row, ...problem });
+  try {
+    for await (const record of readCsvRecords(upload.csvPath)) {
+      bytesRead = record.bytesRead;
+      if (!header) {
+        header = readImportHeader(job.kind, record.cells);
+        await updateImport(deps.db, job.id, { warnings: header.warnings, header: keptCells(record.cells) });
+        continue;
       }
-      batch.push({
-        row: record.row,
-        problems: checked.problems,
-        cells: keptCells(record.cells),
-      });
+      if (isBlankRow(record.cells)) continue;
+      counts.rows += 1;
+      if (counts.rows > deps.maxRows) {
+        throw new ImportRefused(
+          `The file has more than ${deps.maxRows.toLocaleString('en')} rows, the most one import takes. Split it into smaller files.`,
+        );
+      }
+      let checked = checkRow(header, record.cells);
+      if (checked.ok) checked = await withFiles(deps, checked, zip, stored);
+      if (checked.ok) {
+        counts.valid += 1;
+        const { fields, files } = checked as CheckedWithFiles;
+        batch.push({
+          row: record.row,
+          fin_number: fields.finNumber,
+          e_cert_number: fields.eCertNumber,
+          fields: { ...fields, ...files },
+        });
+      } else {
+        counts.invalid += 1;
+        for (const problem of checked.problems) {
+          if (errors.length < IMPORT_ERRORS_SHOWN) errors.push({ row: record.row, ...problem });
+        }
+        batch.push({ row: record.row, problems: checked.problems, cells: keptCells(record.cells) });
+      }
+      if (batch.length >= BATCH) await flush();
     }
-    if (batch.length >= BATCH) await flush();
+    if (!header) {
+      throw new ImportRefused('The file is empty: the first row must name the columns, as in the template.');
+    }
+    await flush();
+    await writer.done();
+  } finally {
+    // Nothing may still be writing when a refusal clears what was staged.
+    await writer.settled();
   }
-  if (!header)
-    throw new ImportRefused('The file is empty: the first row must name the columns, as in the template.');
-  await flush();
   const duplicates = await countDuplicates(deps.db, job.kind, job.id);
   await updateImport(deps.db, job.id, { duplicates, status: 'ready', progress: 1, checkedAt: new Date() });
 }

@@ -48,3 +48,21 @@ export async function countDuplicates(db: Db, kind: ImportKind, importId: string
   );
   return result?.n ?? 0;
 }
+
+/**
+ * Runs writes one after another while the caller goes on reading: checking the next batch (CPU
+ * here) overlaps storing the last one (the database's), and at most one batch waits in memory.
+ */
+export function oneWriteAtATime() {
+  let inFlight: Promise<void> = Promise.resolve();
+  return {
+    async write(work: () => Promise<void>) {
+      await inFlight;
+      inFlight = work();
+      // Its failure is thrown by the next write() or done(), not reported as unhandled meanwhile.
+      inFlight.catch(() => undefined);
+    },
+    done: () => inFlight,
+    settled: () => inFlight.catch(() => undefined),
+  };
+}

@@ -27,7 +27,7 @@ export async function findPeople(db: Db, { q, page, pageSize, missing }: PeopleQ
 }
 
 /** Live people lacking a passport, certificate or signature image (on their own partial index). */
-const lacksAnImage = sql`${person.deletedAt} is null and (${person.passportImage} is null
+export const lacksAnImage = sql`${person.deletedAt} is null and (${person.passportImage} is null
   or ${person.certificateImage} is null or ${person.signatureImage} is null)`;
 
 /** "Missing images", newest first, narrowed by `q` when given; counted up to the search's cap. */
