@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import { type RecordFields, recordFieldNames } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
 import { person, renewal } from '../../db/schema/index.ts';
@@ -43,11 +43,10 @@ async function* liveRecords(db: Db, kind: ExportKind, filter: ExportFilter): Asy
         and(
           isNull(table.deletedAt),
           matching(kind, filter),
+          // A row comparison, which the index walks from; the same test spelt with OR made every
+          // batch read the index from its start (300,000 records: 176 s on PGlite).
           after &&
-            or(
-              sql`${table.createdAt} < ${after.createdAt}::timestamptz`,
-              and(sql`${table.createdAt} = ${after.createdAt}::timestamptz`, lt(table.id, after.id)),
-            ),
+            sql`(${table.createdAt}, ${table.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
         ),
       )
       .orderBy(sql`${table.createdAt} desc nulls last`, sql`${table.id} desc nulls last`)
