@@ -53,7 +53,7 @@ export function upload(
 }
 
 /** The import once it has stopped checking or committing. */
-export async function settled(api: Api, id: string, kind: ImportKind = 'people'): Promise<ImportView> {
+async function settled(api: Api, id: string, kind: ImportKind = 'people'): Promise<ImportView> {
   for (let tries = 0; tries < 600; tries += 1) {
     const response = await api.inject({ url: `${importsPath(kind)}/${id}`, headers: api.staff.headers });
     expect(response.statusCode).toBe(200);

@@ -13,11 +13,11 @@ export const importsPath = (kind: ImportKind) =>
 export const importColumns = (kind: ImportKind): readonly string[] =>
   kind === 'people' ? [...recordFieldNames, ...personFileFields] : recordFieldNames;
 
-export const importStatuses = ['checking', 'ready', 'committing', 'done', 'failed'] as const;
+const importStatuses = ['checking', 'ready', 'committing', 'done', 'failed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
 /** One problem of one row; `row` is the row number a spreadsheet shows (the header is row 1). */
-export const importRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+const importRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
 
 export const importView = z.object({
@@ -49,7 +49,7 @@ export const importView = z.object({
 });
 export type ImportView = z.infer<typeof importView>;
 
-export const duplicateChoices = ['skip', 'replace'] as const;
+const duplicateChoices = ['skip', 'replace'] as const;
 export type DuplicateChoice = (typeof duplicateChoices)[number];
 export const commitImportBody = z.object({
   duplicates: z.enum(duplicateChoices, { error: 'Choose "skip" or "replace" for duplicates' }),

@@ -20,7 +20,7 @@ export type CheckedRow =
  * An export puts a quote before a cell a spreadsheet would run as a formula; reading it back takes
  * that quote off again, so a round trip keeps every value. Any other cell is kept as written.
  */
-export const withoutFormulaQuote = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+const withoutFormulaQuote = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** True for a row a spreadsheet leaves behind as blank lines: every cell empty. */
 export const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === '');

@@ -7,10 +7,10 @@ import { AppError, notFound } from '../../errors.ts';
 export type ImportJobRow = typeof importJob.$inferSelect;
 
 /** How often the instance working on an import says so, and how long a silence means it is gone. */
-export const HEARTBEAT_MS = 2_000;
-export const STALE_AFTER_MS = 10_000;
+const HEARTBEAT_MS = 2_000;
+const STALE_AFTER_MS = 10_000;
 
-export const importNotFound = () => notFound('No such import.');
+const importNotFound = () => notFound('No such import.');
 
 export const toImportView = (row: ImportJobRow): ImportView => ({
   id: row.id,
@@ -40,7 +40,7 @@ const interrupted = sql`case ${importJob.status}
  * Marks as failed the imports whose instance stopped renewing them (killed or restarted), so they
  * never look busy forever. A commit's transaction died with its instance, so nothing of it remains.
  */
-export async function failAbandonedImports(db: Db) {
+async function failAbandonedImports(db: Db) {
   await db
     .update(importJob)
     .set({ status: 'failed', message: interrupted })

@@ -10,7 +10,7 @@ export class ImportRefused extends Error {}
 /** Large enough for a row with a 1 MB cell to reach validation and be reported as that row's error. */
 const MAX_RECORD_BYTES = 4 * 1024 * 1024;
 
-export const saveAsUtf8 =
+const saveAsUtf8 =
   'Save it as UTF-8 text: in Excel, File › Save As › "CSV UTF-8 (Comma delimited)"; in LibreOffice, Save As › Text CSV with the character set "Unicode (UTF-8)".';
 
 type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';

@@ -11,8 +11,8 @@ import { megabytes } from '../uploads/upload-limits.ts';
 import type { ImportUpload } from './check-import.ts';
 
 /** A CSV of the most rows an import takes is far smaller; a ZIP holds images of up to 10 MB each. */
-export const IMPORT_CSV_MAX_BYTES = 256 * 1024 * 1024;
-export const IMPORT_ZIP_MAX_BYTES = 4 * 1024 * 1024 * 1024;
+const IMPORT_CSV_MAX_BYTES = 256 * 1024 * 1024;
+const IMPORT_ZIP_MAX_BYTES = 4 * 1024 * 1024 * 1024;
 
 const limitOf = { file: IMPORT_CSV_MAX_BYTES, files: IMPORT_ZIP_MAX_BYTES } as const;
 const labelOf = { file: 'The CSV file', files: 'The ZIP of files' } as const;
