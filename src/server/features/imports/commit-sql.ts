@@ -78,6 +78,10 @@ export function chosenRows(
       and ${chosenRow(duplicates)}`;
 }
 
+/** A record's audit changes: field → [before, after] for the fields given a pair, and its import. */
+const auditChanges = (fieldPairs: SQL[], importId: string) =>
+  sql`jsonb_strip_nulls(jsonb_build_object(${join(fieldPairs)})) || jsonb_build_object('importId', jsonb_build_array(null, ${importId}::text))`;
+
 const auditInsert = (
   kind: ImportKind,
   actor: Actor,
@@ -105,7 +109,7 @@ export function insertNewRecords(
     (c) =>
       sql`${sql.raw(`'${c.field}'`)}, case when ${c.audited('a.')} is null then null else jsonb_build_array(null, ${c.audited('a.')}) end`,
   );
-  const changes = sql`jsonb_strip_nulls(jsonb_build_object(${join(created)})) || jsonb_build_object('importId', jsonb_build_array(null, ${importId}::text))`;
+  const changes = auditChanges(created, importId);
   return sql`with added as (
       insert into ${table} (${sql.raw(columns.map((c) => c.name).join(', '))}, created_by, updated_by, created_at, updated_at)
       select ${join(columns.map((c) => c.value))}, ${actor.id}::text, ${actor.id}::text, now() - r.row * interval '1 microsecond', now()
@@ -144,7 +148,7 @@ export function replaceRecords(
       sql`${sql.raw(`'${c.field}'`)}, case when ${sql.raw(`a.old_${c.name}`)} is distinct from ${sql.raw(`a.new_${c.name}`)}
         then jsonb_build_array(${sql.raw(`a.old_${c.name}`)}, ${sql.raw(`a.new_${c.name}`)}) end`,
   );
-  const changes = sql`jsonb_strip_nulls(jsonb_build_object(${join(diff)})) || jsonb_build_object('importId', jsonb_build_array(null, ${importId}::text))`;
+  const changes = auditChanges(diff, importId);
   return sql`with c as (
       select r.row, r.fin_number, r.e_cert_number, ${join(chosen)}
       from ${importRow} r

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ImportKind, ImportView } from '#shared/api/imports.ts';
 import type { Db } from '../../db/database.ts';
-import { importJob } from '../../db/schema/index.ts';
+import { importJob, importRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 
 export type ImportJobRow = typeof importJob.$inferSelect;
@@ -105,4 +105,33 @@ export async function whileAlive<T>(db: Db, id: string, work: () => Promise<T>):
 
 export async function updateImport(db: Db, id: string, values: Partial<typeof importJob.$inferInsert>) {
   await db.update(importJob).set(values).where(eq(importJob.id, id));
+}
+
+/** How long a checked import waits for its commit before its staged rows (and files) are let go. */
+const KEPT_UNCOMMITTED_DAYS = 7;
+
+/**
+ * Lets go of checked imports nobody committed within a week: their valid staged rows go, so the
+ * files only those rows named become orphans for the sweep; the import says what happened.
+ */
+export async function expireUncommittedImports(db: Db, now = new Date()) {
+  const cutoff = new Date(now.getTime() - KEPT_UNCOMMITTED_DAYS * 24 * 3_600_000);
+  const expired = await db
+    .update(importJob)
+    .set({
+      status: 'failed',
+      checkedAt: null,
+      message: `This import was not committed within ${KEPT_UNCOMMITTED_DAYS} days and has expired. Upload the file again.`,
+    })
+    .where(
+      and(
+        inArray(importJob.status, ['ready', 'failed']),
+        isNotNull(importJob.checkedAt),
+        lt(importJob.createdAt, cutoff),
+      ),
+    )
+    .returning({ id: importJob.id });
+  if (expired.length === 0) return;
+  const ids = expired.map((job) => job.id);
+  await db.delete(importRow).where(and(inArray(importRow.importId, ids), isNotNull(importRow.fields)));
 }
