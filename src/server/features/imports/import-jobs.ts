@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ImportKind, ImportView } from '#shared/api/imports.ts';
+import { isUuid } from '#shared/api/page-data.ts';
 import type { Db } from '../../db/database.ts';
 import { importJob, importRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -32,35 +33,38 @@ export const toImportView = (row: ImportJobRow): ImportView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+const staleBefore = sql`now() - ${`${STALE_AFTER_MS} milliseconds`}::interval`;
+
 const interrupted = sql`case ${importJob.status}
   when 'checking' then 'The check stopped before the end because the server went away. Upload the file again.'
   else 'Saving stopped before the end because the server went away; nothing was saved. Commit again.' end`;
 
 /**
- * Marks as failed the imports whose instance stopped renewing them (killed or restarted), so they
- * never look busy forever. A commit's transaction died with its instance, so nothing of it remains.
+ * The import, marked failed first if its instance stopped renewing it (killed or restarted), so it
+ * never looks busy forever; a commit's transaction died with its instance, so nothing of it
+ * remains. Only a stale import is written to: the page polls this twice a second.
  */
-async function failAbandonedImports(db: Db) {
-  await db
+export async function findImport(db: Db, kind: ImportKind, id: string): Promise<ImportJobRow> {
+  if (!isUuid(id)) throw importNotFound();
+  const [row] = await db
+    .select({ ...getTableColumns(importJob), stale: sql<boolean>`${importJob.heartbeatAt} < ${staleBefore}` })
+    .from(importJob)
+    .where(and(eq(importJob.id, id), eq(importJob.kind, kind)));
+  if (!row) throw importNotFound();
+  const { stale, ...job } = row;
+  if (!stale || (job.status !== 'checking' && job.status !== 'committing')) return job;
+  const [failed] = await db
     .update(importJob)
     .set({ status: 'failed', message: interrupted })
     .where(
       and(
+        eq(importJob.id, id),
         inArray(importJob.status, ['checking', 'committing']),
-        lt(importJob.heartbeatAt, sql`now() - ${`${STALE_AFTER_MS} milliseconds`}::interval`),
+        lt(importJob.heartbeatAt, staleBefore),
       ),
-    );
-}
-
-export async function findImport(db: Db, kind: ImportKind, id: string): Promise<ImportJobRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw importNotFound();
-  await failAbandonedImports(db);
-  const [row] = await db
-    .select()
-    .from(importJob)
-    .where(and(eq(importJob.id, id), eq(importJob.kind, kind)));
-  if (!row) throw importNotFound();
-  return row;
+    )
+    .returning();
+  return failed ?? job;
 }
 
 /** Takes a checked import for committing, once: two clicks or two instances cannot both commit it. */

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { importColumns } from '#shared/api/imports.ts';
 import { recordFieldNames } from '#shared/api/people.ts';
-import { checked, csvOf, importRow, upload } from '../../test/imports-api.ts';
+import { checked, csvOf, csvRow, upload } from '../../test/imports-api.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
 
 const api = setUpPeopleApi();
@@ -32,10 +32,10 @@ describe('GET /api/imports/template.csv', () => {
 describe('POST /api/imports: the check', () => {
   it('counts valid and invalid rows and names each problem at the row a spreadsheet shows', async () => {
     const rows = [
-      importRow(),
-      importRow({ dob: '17/05/1990' }),
-      importRow(),
-      importRow({ name: '', passedDate: '2026-02-30' }),
+      csvRow(),
+      csvRow({ dob: '17/05/1990' }),
+      csvRow(),
+      csvRow({ name: '', passedDate: '2026-02-30' }),
     ];
     const view = await checked(api, csvOf(rows));
     expect(view).toMatchObject({
@@ -55,14 +55,14 @@ describe('POST /api/imports: the check', () => {
   });
 
   it('numbers rows as a spreadsheet does: a cell over two lines is one row, a blank row is still a row', async () => {
-    const csv = `${csvOf([importRow({ name: 'Two\nLines' })])}\n${csvOf([importRow({ dob: 'x' })]).split('\n')[1]}\n`;
+    const csv = `${csvOf([csvRow({ name: 'Two\nLines' })])}\n${csvOf([csvRow({ dob: 'x' })]).split('\n')[1]}\n`;
     const view = await checked(api, csv);
     expect(view).toMatchObject({ rows: 2, valid: 1, invalid: 1 });
     expect(view.errors[0]?.row).toBe(4);
   });
 
   it('reads the columns by name in any order, by their labels too, and warns of the ones it ignores', async () => {
-    const row = importRow();
+    const row = csvRow();
     const columns = ['Notes', ...[...recordFieldNames].reverse()];
     const csv = csvOf([{ ...row, Notes: 'ignored' }], columns).replace('finNumber', 'FIN No');
     const view = await checked(api, csv);
@@ -72,18 +72,18 @@ describe('POST /api/imports: the check', () => {
 
   it('counts duplicates both ways: a pair a live record holds, and a pair twice in the file', async () => {
     const existing = await api.created();
-    const repeated = importRow();
+    const repeated = csvRow();
     const rows = [
-      importRow({ finNumber: existing.finNumber, eCertNumber: existing.eCertNumber }),
+      csvRow({ finNumber: existing.finNumber, eCertNumber: existing.eCertNumber }),
       repeated,
       { ...repeated, name: 'Same pair again' },
-      importRow(),
+      csvRow(),
     ];
     expect(await checked(api, csvOf(rows))).toMatchObject({ status: 'ready', valid: 4, duplicates: 2 });
   });
 
   it('gives every bad row back in errors.csv, under the file own columns, with its problems', async () => {
-    const rows = Array.from({ length: 150 }, (_, i) => importRow(i % 2 ? { gender: '' } : {}));
+    const rows = Array.from({ length: 150 }, (_, i) => csvRow(i % 2 ? { gender: '' } : {}));
     const view = await checked(api, csvOf(rows));
     expect(view).toMatchObject({ invalid: 75 });
     const response = await get(`/api/imports/${view.id}/errors.csv`);
@@ -98,10 +98,12 @@ describe('POST /api/imports: the check', () => {
   });
 
   it('answers 404 for an import that is not there, or is of the other kind', async () => {
-    const view = await checked(api, csvOf([importRow()]));
+    const view = await checked(api, csvOf([csvRow()]));
     expect((await get('/api/imports/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await get(`/api/renewals/imports/${view.id}`)).statusCode).toBe(404);
     expect((await get('/api/imports/not-an-id')).statusCode).toBe(404);
+    // Shaped like an id without being one: still 404, never a database error.
+    expect((await get(`/api/imports/${'-'.repeat(36)}`)).statusCode).toBe(404);
   });
 
   it('asks for a session, a multipart form and a CSV file', async () => {
