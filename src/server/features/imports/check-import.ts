@@ -7,6 +7,7 @@ import type { FileStore } from '../../files/file-store.ts';
 import { personFileInputs } from '../people/read-person-form.ts';
 import { UploadRejected } from '../uploads/field-errors.ts';
 import { prepareImage, preparePdf } from '../uploads/prepare-upload.ts';
+import { putFiles } from '../uploads/store-files.ts';
 import { deleteUnreferencedFiles } from '../uploads/sweep-orphan-files.ts';
 import { type CheckedRow, checkRow, isBlankRow, type RowProblem } from './check-row.ts';
 import { type ImportHeader, readImportHeader } from './import-header.ts';
@@ -160,11 +161,7 @@ async function withFiles(
       const data = await zip.read(name, input.kind, input.label);
       const prepared =
         input.kind === 'image' ? await prepareImage(data, input.label) : await preparePdf(data, input.label);
-      for (const blob of prepared.blobs) {
-        const existed = (await deps.files.stat?.(blob.key)) != null;
-        await deps.files.put(blob.key, blob.data);
-        if (!existed) stored.push(blob.key);
-      }
+      await putFiles(deps.files, prepared.blobs, stored);
       files[input.name] = prepared.ref;
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { PreparedFile } from './prepare-upload.ts';
+
+type Blob = PreparedFile['blobs'][number];
+
 import { deleteUnreferencedFiles } from './sweep-orphan-files.ts';
 
 /**
@@ -16,16 +19,11 @@ export async function storeFilesThen<T>(
   const blobs = new Map(prepared.flatMap((file) => file.blobs).map((blob) => [blob.key, blob.data]));
   const created: string[] = [];
   try {
-    const writes = await Promise.allSettled(
-      [...blobs].map(async ([key, data]) => {
-        const existed = (await deps.files.stat?.(key)) != null;
-        // Written even when present: that refreshes its age, so a sweep running now spares it.
-        await deps.files.put(key, data);
-        if (!existed) created.push(key);
-      }),
+    await putFiles(
+      deps.files,
+      [...blobs].map(([key, data]) => ({ key, data })),
+      created,
     );
-    const failed = writes.find((write) => write.status === 'rejected');
-    if (failed) throw failed.reason;
     return await commit();
   } catch (error) {
     await deleteUnreferencedFiles(deps.db, deps.files, created).catch(() => {
@@ -33,4 +31,21 @@ export async function storeFilesThen<T>(
     });
     throw error;
   }
+}
+
+/**
+ * Writes every blob, adding to `created` the keys the store did not hold before: those are the
+ * ones to delete again if what was to refer to them fails. Throws the first failed write.
+ */
+export async function putFiles(files: FileStore, blobs: readonly Blob[], created: string[]) {
+  const writes = await Promise.allSettled(
+    blobs.map(async ({ key, data }) => {
+      const existed = (await files.stat?.(key)) != null;
+      // Written even when present: that refreshes its age, so a sweep running now spares it.
+      await files.put(key, data);
+      if (!existed) created.push(key);
+    }),
+  );
+  const failed = writes.find((write) => write.status === 'rejected');
+  if (failed) throw failed.reason;
 }
