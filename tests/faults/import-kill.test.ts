@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportView } from '#shared/api/imports.ts';
 import type { PeoplePage } from '#shared/api/people.ts';
-import { csvOf, importRow } from '../../src/server/test/imports-api.ts';
+import { csvOf, csvRow } from '../../src/server/test/imports-api.ts';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.ts';
 import {
   createInstallation,
@@ -51,7 +51,7 @@ describe(`an import whose server is killed during the commit (${databaseKind})`,
     server = await startServer(installation);
     headers = await signIn(installation);
 
-    const rows = Array.from({ length: ROWS }, (_, i) => importRow({ eCertNumber: `KILL-${i}` }));
+    const rows = Array.from({ length: ROWS }, (_, i) => csvRow({ eCertNumber: `KILL-${i}` }));
     const form = new FormData();
     form.append('file', new Blob([csvOf(rows)], { type: 'text/csv' }), 'people.csv');
     const uploaded = await fetch(`${installation.url}/api/imports`, { method: 'POST', headers, body: form });

@@ -12,7 +12,7 @@ export const csvOf = (rows: Record<string, string>[], columns: readonly string[]
   stringify(rows, { header: true, columns: [...columns] });
 
 /** A valid row with a FIN and serial no other row of the run has. */
-export const importRow = (overrides: Record<string, string> = {}): Record<string, string> => ({
+export const csvRow = (overrides: Record<string, string> = {}): Record<string, string> => ({
   ...personFields({ finNumber: `F${Math.random().toString(36).slice(2, 10).toUpperCase()}` }),
   ...overrides,
 });

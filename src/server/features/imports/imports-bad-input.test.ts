@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/database.ts';
-import { checked, csvOf, importRow, upload, zipOf } from '../../test/imports-api.ts';
+import { checked, committed, csvOf, csvRow, upload, zipOf } from '../../test/imports-api.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
 import { pngImage } from '../../test/upload-fixtures.ts';
 import { sweepOrphanFiles } from '../uploads/sweep-orphan-files.ts';
@@ -39,19 +39,19 @@ describe('an import refuses a file that is not UTF-8 CSV, saying how to fix it',
   });
 
   it('reads UTF-16 with a byte order mark, as some spreadsheet programs save it', async () => {
-    const row = importRow({ name: '陈美玲 தமிழ்செல்வி' });
+    const row = csvRow({ name: '陈美玲 தமிழ்செல்வி' });
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csvOf([row]), 'utf16le')]);
     expect(await checked(api, utf16)).toMatchObject({ status: 'ready', valid: 1 });
   });
 
   it('refuses a legacy 8-bit encoding instead of storing mangled names', async () => {
-    const latin1 = Buffer.from(csvOf([importRow({ name: 'José Müller' })]), 'latin1');
+    const latin1 = Buffer.from(csvOf([csvRow({ name: 'José Müller' })]), 'latin1');
     await refused(latin1, /not UTF-8 text.*CSV UTF-8/);
   });
 
   it('names every missing column, and reads none of the rows', async () => {
     const csv = csvOf(
-      [importRow()],
+      [csvRow()],
       [
         'name',
         'gender',
@@ -69,25 +69,28 @@ describe('an import refuses a file that is not UTF-8 CSV, saying how to fix it',
   });
 
   it('refuses quotes left open to the end of the file, naming the row', async () => {
-    const csv = `${csvOf([importRow(), importRow()])}"Open quote,1990-01-01\n`;
+    const csv = `${csvOf([csvRow(), csvRow()])}"Open quote,1990-01-01\n`;
     await refused(csv, /starts at row 4 is never closed/);
   });
 
   it("reports a 1 MB cell as that row's problem and checks the rest", async () => {
-    const view = await checked(
-      api,
-      csvOf([importRow(), importRow({ name: 'x'.repeat(1024 * 1024) }), importRow()]),
-    );
+    const view = await checked(api, csvOf([csvRow(), csvRow({ name: 'x'.repeat(1024 * 1024) }), csvRow()]));
     expect(view).toMatchObject({ status: 'ready', valid: 2, invalid: 1 });
     expect(view.errors).toEqual([{ row: 3, field: 'name', message: 'Name must be at most 200 characters' }]);
   });
 
   it("keeps formula text as plain text: only an export's own quote is taken off", async () => {
-    const view = await checked(
-      api,
-      csvOf([importRow({ name: '=HYPERLINK("http://x")', gender: "'+Female" })]),
-    );
+    const row = csvRow({ name: '=HYPERLINK("http://x")', gender: "'+Female", testLevel: "'Level 1" });
+    const view = await checked(api, csvOf([row]));
     expect(view).toMatchObject({ status: 'ready', valid: 1 });
+    await committed(api, view.id);
+    const list = await api.inject({ url: `/api/people?q=${row.finNumber}`, headers: api.staff.headers });
+    expect(list.json().items[0]).toMatchObject({
+      name: '=HYPERLINK("http://x")',
+      gender: '+Female',
+      // A quote before anything but a formula's first character is the user's own, and stays.
+      testLevel: "'Level 1",
+    });
   });
 });
 
@@ -99,7 +102,7 @@ describe('the ZIP of files beside the CSV', () => {
     it(`refuses an archive with an entry whose path ${what}`, async () => {
       const zip = await zipOf({ 'xx/evil.png': await pngImage() });
       const hostile = Buffer.from(zip.toString('latin1').replaceAll('xx/evil.png', path), 'latin1');
-      const view = await refused(csvOf([importRow({ passportImage: path })]), /leaves the archive/, {
+      const view = await refused(csvOf([csvRow({ passportImage: path })]), /leaves the archive/, {
         zip: hostile,
       });
       expect(view.rows).toBe(0);
@@ -114,10 +117,10 @@ describe('the ZIP of files beside the CSV', () => {
     });
     expect(zip.length).toBeLessThan(200_000);
     const rows = [
-      importRow({ passportImage: 'bomb.png' }),
-      importRow({ certificateImage: 'notes.png' }),
-      importRow({ signatureImage: 'missing.png' }),
-      importRow({ passportImage: 'good.png' }),
+      csvRow({ passportImage: 'bomb.png' }),
+      csvRow({ certificateImage: 'notes.png' }),
+      csvRow({ signatureImage: 'missing.png' }),
+      csvRow({ passportImage: 'good.png' }),
     ];
     const view = await checked(api, csvOf(rows), { zip });
     expect(view).toMatchObject({ status: 'ready', valid: 1, invalid: 3 });
@@ -137,11 +140,11 @@ describe('the ZIP of files beside the CSV', () => {
   });
 
   it('refuses a file named by a row when no ZIP came, and a ZIP for renewals', async () => {
-    const view = await checked(api, csvOf([importRow({ pdf: 'certificate.pdf' })]));
+    const view = await checked(api, csvOf([csvRow({ pdf: 'certificate.pdf' })]));
     expect(view.errors).toEqual([
       { row: 2, field: 'pdf', message: 'PDF names a file, but no ZIP of files was sent.' },
     ]);
-    const renewal = await upload(api, csvOf([importRow()]), {
+    const renewal = await upload(api, csvOf([csvRow()]), {
       kind: 'renewals',
       zip: await zipOf({ 'a.png': await pngImage() }),
     });
@@ -150,7 +153,7 @@ describe('the ZIP of files beside the CSV', () => {
   });
 
   it('refuses a files upload that is not a ZIP', async () => {
-    await refused(csvOf([importRow()]), /not a ZIP archive/, { zip: Buffer.from('plain text, not a zip') });
+    await refused(csvOf([csvRow()]), /not a ZIP archive/, { zip: Buffer.from('plain text, not a zip') });
   });
 });
 
@@ -158,9 +161,9 @@ describe('IMPORT_MAX_ROWS', () => {
   const small = setUpPeopleApi({ IMPORT_MAX_ROWS: '5' });
 
   it('refuses a file with more rows than the setting allows', async () => {
-    const ok = await checked(small, csvOf(Array.from({ length: 5 }, () => importRow())));
+    const ok = await checked(small, csvOf(Array.from({ length: 5 }, () => csvRow())));
     expect(ok).toMatchObject({ status: 'ready', rows: 5 });
-    const view = await checked(small, csvOf(Array.from({ length: 6 }, () => importRow())));
+    const view = await checked(small, csvOf(Array.from({ length: 6 }, () => csvRow())));
     expect(view).toMatchObject({ status: 'failed' });
     expect(view.message).toBe(
       'The file has more than 5 rows, the most one import takes. Split it into smaller files.',
@@ -171,7 +174,7 @@ describe('IMPORT_MAX_ROWS', () => {
 describe('an import nobody commits', () => {
   it('expires after a week: its staged rows go, and the files only they named', async () => {
     const zip = await zipOf({ 'photo.png': await pngImage() });
-    const view = await checked(api, csvOf([importRow({ passportImage: 'photo.png' })]), { zip });
+    const view = await checked(api, csvOf([csvRow({ passportImage: 'photo.png' })]), { zip });
     expect(view).toMatchObject({ status: 'ready', valid: 1 });
     const { db } = api.harness.database;
     const [staged] = await queryRows<{ key: string }>(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { importsPath } from '#shared/api/imports.ts';
 import type { PersonView } from '#shared/api/people.ts';
 import { auditEvent } from '../../db/schema/index.ts';
-import { checked, committed, csvOf, importRow } from '../../test/imports-api.ts';
+import { checked, committed, csvOf, csvRow } from '../../test/imports-api.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
 
 const api = setUpPeopleApi({ VERIFY_POW: 'false' });
@@ -14,7 +14,7 @@ const peopleOf = async (q: string): Promise<PersonView[]> =>
 
 describe('POST /api/imports/:id/commit', () => {
   it('adds every valid row, searchable and verifiable at once, each audited as coming from the import', async () => {
-    const rows = [importRow(), importRow({ dob: 'bad' }), importRow()];
+    const rows = [csvRow(), csvRow({ dob: 'bad' }), csvRow()];
     const view = await checked(api, csvOf(rows));
     const done = await committed(api, view.id);
     expect(done).toMatchObject({
@@ -53,9 +53,9 @@ describe('POST /api/imports/:id/commit', () => {
 
   it('skips duplicates, or lets the last row of a pair replace the live record in place', async () => {
     const existing = await api.created();
-    const twice = importRow();
+    const twice = csvRow();
     const rows = [
-      importRow({
+      csvRow({
         finNumber: existing.finNumber,
         eCertNumber: existing.eCertNumber,
         name: 'Renamed by import',
@@ -92,7 +92,7 @@ describe('POST /api/imports/:id/commit', () => {
   });
 
   it('commits once: a second commit, a bad choice or a failed check is refused', async () => {
-    const view = await checked(api, csvOf([importRow()]));
+    const view = await checked(api, csvOf([csvRow()]));
     const commit = (id: string, payload: object) =>
       api.inject({ method: 'POST', url: `/api/imports/${id}/commit`, headers: api.staff.headers, payload });
     expect((await commit(view.id, { duplicates: 'merge' })).statusCode).toBe(400);
@@ -108,7 +108,7 @@ describe('POST /api/imports/:id/commit', () => {
 
   it('lists imported people without images under "missing images", and not the others', async () => {
     const complete = await api.created();
-    const row = importRow();
+    const row = csvRow();
     await committed(api, (await checked(api, csvOf([row]))).id);
     const missing = (await get('/api/people?missing=images&pageSize=100')).json();
     const fins = missing.items.map((p: PersonView) => p.finNumber);
@@ -123,9 +123,9 @@ describe('a round trip: export, wipe, import', () => {
   for (const kind of ['people', 'renewals'] as const) {
     it(`gives back the same ${kind} records, field for field`, async () => {
       const tricky = [
-        importRow({ name: '陈美玲', nationality: 'தமிழ்' }),
-        importRow({ name: '=SUM(A1:A9)', passportNumber: '-12345', testLevel: '@level' }),
-        importRow({ name: 'O\'Brien, "Junior"', tradeTested: 'Line one\nLine two' }),
+        csvRow({ name: '陈美玲', nationality: 'தமிழ்' }),
+        csvRow({ name: '=SUM(A1:A9)', passportNumber: '-12345', testLevel: '@level' }),
+        csvRow({ name: 'O\'Brien, "Junior"', tradeTested: 'Line one\nLine two' }),
       ];
       const run = `RT${kind}${Date.now().toString(36)}`.toUpperCase();
       const rows = tricky.map((row, i) => ({ ...row, eCertNumber: `${run}-${i}` }));
@@ -151,7 +151,7 @@ describe('a round trip: export, wipe, import', () => {
 
 describe('renewal imports', () => {
   it('live under /api/renewals/imports and add renewal records', async () => {
-    const row = importRow();
+    const row = csvRow();
     const view = await checked(api, csvOf([row], Object.keys(row)), { kind: 'renewals' });
     expect(await committed(api, view.id, 'skip', 'renewals')).toMatchObject({ created: 1 });
     expect((await get(`${importsPath('people')}/${view.id}`)).statusCode).toBe(404);
