@@ -3,7 +3,7 @@ import path from 'node:path';
 import {
   certificateData,
   contentData,
-  isPersonId,
+  isUuid,
   landingPageContent,
   type PageData,
   siteData,
@@ -46,7 +46,7 @@ const landingPages: {
     module: 'app/routes/info.tsx',
     data: (match) => [siteData, certificateData(recordId(match))],
     sameForEveryone: false,
-    renderable: (match) => isPersonId(recordId(match)),
+    renderable: (match) => isUuid(recordId(match)),
   },
 ];
 

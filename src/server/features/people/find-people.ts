@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
-import { isPersonId } from '#shared/api/page-data.ts';
+import { isUuid } from '#shared/api/page-data.ts';
 import type { PageQuery } from '#shared/api/paging.ts';
 import type { PeopleQuery } from '#shared/api/people.ts';
 import { type Db, memoizedFor } from '../../db/database.ts';
@@ -98,7 +98,7 @@ export const countLivePeople = (db: Db) => db.select({ n: personLiveCount.n }).f
 
 /** A live person by id, or null (unknown, malformed or in the trash). */
 export async function findPerson(db: Db, id: string) {
-  if (!isPersonId(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(person)
