@@ -68,9 +68,10 @@ describe('server render of landing pages', () => {
     expect(html).toContain(
       '<div id="root"><h1>Check</h1></div><script type="application/json" id="server-state">',
     );
-    // The page shows without its scripts: they are fetched once it has painted, entry first.
+    // The page shows without its scripts: they are fetched once it has painted, entry first. The
+    // entry's own imports (not the route's) are evaluated before it, each in its own task.
     expect(html).toContain(
-      '<script src="/start-after-paint.js" defer data-modules="/assets/index-1.js /assets/react-1.js /assets/verify-1.js"></script></head>',
+      '<script src="/start-after-paint.js" defer data-modules="/assets/index-1.js /assets/react-1.js /assets/verify-1.js" data-evaluate-first="/assets/react-1.js"></script></head>',
     );
     expect(html).not.toMatch(/type="module"|modulepreload/);
   });

@@ -36,16 +36,22 @@ const MODULE_TAG =
  * at once, they held up the first paint while the browser compiled them (and Lighthouse, which
  * counts every request finished before that paint, put it after their download: 2.4 s).
  */
-function startScriptsAfterPaint(html: string) {
+function startScriptsAfterPaint(html: string, evaluateFirst: string[]) {
   const modules: string[] = [];
   const withoutModules = html.replace(MODULE_TAG, (_, entry?: string, imported?: string) => {
     if (entry) modules.unshift(entry);
     else if (imported) modules.push(imported);
     return '';
   });
-  const starter = `<script src="/start-after-paint.js" defer data-modules="${modules.join(' ')}"></script>`;
+  const starter =
+    `<script src="/start-after-paint.js" defer data-modules="${modules.join(' ')}" ` +
+    `data-evaluate-first="${evaluateFirst.join(' ')}"></script>`;
   return withoutModules.replace('</head>', () => `${starter}</head>`);
 }
+
+/** The entry's own static imports, which index.html preloads: the chunks evaluated before it. */
+const entryImports = (template: string) =>
+  [...template.matchAll(MODULE_TAG)].flatMap(([, , imported]) => (imported ? [imported] : []));
 
 function fillTemplate(template: string, page: LandingPage, rendered: RenderedPage) {
   let hoisted = HOISTED.exec(rendered.html)?.[0] ?? '';
@@ -59,6 +65,7 @@ function fillTemplate(template: string, page: LandingPage, rendered: RenderedPag
   const state = `<script type="application/json" id="server-state">${scriptJson(rendered.state)}</script>`;
   return startScriptsAfterPaint(
     html.replace('</head>', () => `${page.moduleLinks}${hoisted}</head>`),
+    entryImports(template),
   ).replace('<div id="root"></div>', () => `<div id="root">${body}</div>${state}`);
 }
 
