@@ -203,7 +203,8 @@ test.describe('certificate record page', () => {
     await openRecord(page, request, first);
     const body = page.locator('body');
     await expect(body).not.toHaveAttribute('data-scroll-locked', /.*/);
-    await page.getByRole('button', { name: 'View Certificate' }).click();
+    const viewButton = page.getByRole('button', { name: 'View Certificate' });
+    await viewButton.click();
     const modal = page.getByRole('dialog', { name: 'Certificate & Passport' });
     await expect(modal).toBeVisible();
     await expect(modal.locator('img')).toHaveCount(2);
@@ -215,6 +216,13 @@ test.describe('certificate record page', () => {
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect(modal).toBeHidden();
     await expect(body).not.toHaveAttribute('data-scroll-locked', /.*/);
+    // Focus goes back to the button, and the dialog opens again from the keyboard.
+    await expect(viewButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(viewButton).toBeFocused();
   });
 
   test('a record without a signature says "No signature available"', async ({ page, request }) => {

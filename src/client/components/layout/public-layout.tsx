@@ -2,6 +2,7 @@ import { AppShell, Progress } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { FeedbackButton } from '#client/features/feedback/components/feedback-button.tsx';
+import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
 import { TOP_BAR_HEIGHT } from './layout-constants.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -9,6 +10,7 @@ import { TopBar } from './top-bar.tsx';
 
 export function PublicLayout() {
   const [menuOpen, menu] = useDisclosure(false);
+  const menuDialog = useOpenedOnce(menuOpen);
   const navigation = useNavigation();
 
   return (
@@ -33,7 +35,7 @@ export function PublicLayout() {
       <AppShell.Header className="no-print">
         <TopBar menuOpen={menuOpen} onToggleMenu={menu.toggle} />
       </AppShell.Header>
-      <MobileMenu opened={menuOpen} onClose={menu.close} />
+      {menuDialog.rendered && <MobileMenu opened={menuDialog.opened} onClose={menu.close} />}
       {/* The footer sits outside <main> so that it is the page's contentinfo landmark. */}
       <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
         <AppShell.Main id="main" tabIndex={-1} style={{ flex: 1, minHeight: 0, outline: 'none' }}>
