@@ -8,11 +8,15 @@
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of imports) {
-      const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+    // Inserted at once: one at a time, each insertion cost the page a few milliseconds more.
+    const links = imports.map((href) => {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
       link.crossOrigin = 'anonymous';
-      document.head.append(link);
-    }
+      link.href = href;
+      return link;
+    });
+    document.head.append(...links);
     // The entry's own imports (React, the UI kit) are evaluated one per task before it: together
     // they were one task of ~45 ms on a 2-core host, which Lighthouse multiplies by its CPU slowdown.
     const first = evaluateFirst ? evaluateFirst.split(' ') : [];
