@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
 import { robotMessage } from '../verification-messages.ts';
 
 interface HumanCheckDialogProps {
@@ -42,9 +43,11 @@ export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProce
     onProceed();
   };
 
+  const dialog = useOpenedOnce(opened);
+  if (!dialog.rendered) return null;
   return (
     <Modal
-      opened={opened}
+      opened={dialog.opened}
       onClose={() => {}}
       closeOnEscape={false}
       closeOnClickOutside={false}

@@ -1,5 +1,6 @@
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
 
 interface VerifyErrorDialogProps {
   message: string | null;
@@ -8,8 +9,10 @@ interface VerifyErrorDialogProps {
 
 /** The "Oops..." dialog: 400px wide, an error icon, the message and "Try Again". */
 export function VerifyErrorDialog({ message, onClose }: VerifyErrorDialogProps) {
+  const dialog = useOpenedOnce(message !== null);
+  if (!dialog.rendered) return null;
   return (
-    <Modal opened={message !== null} onClose={onClose} size={400} centered withCloseButton={false}>
+    <Modal opened={dialog.opened} onClose={onClose} size={400} centered withCloseButton={false}>
       <Stack align="center" ta="center" gap="md" py="sm">
         {/* A white X on a dark red circle: 5.4:1 against the circle, and the circle 5.4:1 against
             the dialog (WCAG 1.4.11 asks 3:1 for the parts of a graphic that carry its meaning). */}
