@@ -53,7 +53,7 @@ function startScriptsAfterPaint(html: string, evaluateFirst: string[]) {
 const entryImports = (template: string) =>
   [...template.matchAll(MODULE_TAG)].flatMap(([, , imported]) => (imported ? [imported] : []));
 
-function fillTemplate(template: string, page: LandingPage, rendered: RenderedPage) {
+function fillTemplate(template: string, evaluateFirst: string[], page: LandingPage, rendered: RenderedPage) {
   let hoisted = HOISTED.exec(rendered.html)?.[0] ?? '';
   const body = rendered.html.slice(hoisted.length);
   let html = template;
@@ -65,7 +65,7 @@ function fillTemplate(template: string, page: LandingPage, rendered: RenderedPag
   const state = `<script type="application/json" id="server-state">${scriptJson(rendered.state)}</script>`;
   return startScriptsAfterPaint(
     html.replace('</head>', () => `${page.moduleLinks}${hoisted}</head>`),
-    entryImports(template),
+    evaluateFirst,
   ).replace('<div id="root"></div>', () => `<div id="root">${body}</div>${state}`);
 }
 
@@ -79,6 +79,7 @@ function fillTemplate(template: string, page: LandingPage, rendered: RenderedPag
  */
 export function createServerRender(app: FastifyInstance, template: string, renderPage: RenderPage) {
   const kept = new Map<string, { html: string; until: number }>();
+  const evaluateFirst = entryImports(template);
 
   async function render(request: FastifyRequest, pathname: string, page: LandingPage) {
     const answers = await Promise.all(
@@ -90,7 +91,7 @@ export function createServerRender(app: FastifyInstance, template: string, rende
       answers[i]?.json(),
     ]);
     const rendered = await renderPage(`http://localhost${pathname}`, data);
-    return rendered && fillTemplate(template, page, rendered);
+    return rendered && fillTemplate(template, evaluateFirst, page, rendered);
   }
 
   return async (request: FastifyRequest, pathname: string, page: LandingPage): Promise<string | null> => {
