@@ -1,5 +1,3 @@
-export const TOP_BAR_HEIGHT = 64;
-
 /** The floating feedback button: its size and its distance from the viewport's bottom-left corner. */
 export const FLOATING_BUTTON_SIZE = 52;
 export const FLOATING_BUTTON_OFFSET = 20;

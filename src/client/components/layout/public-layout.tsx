@@ -1,20 +1,25 @@
-import { AppShell, Progress } from '@mantine/core';
+import { Progress, RemoveScroll } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { HydrateLater } from '#client/components/page/hydrate-later.tsx';
 import { FeedbackButton } from '#client/features/feedback/components/feedback-button.tsx';
 import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
-import { TOP_BAR_HEIGHT } from './layout-constants.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
+/**
+ * The frame of public pages: a fixed top bar over the page. Plain elements (global.css) rather
+ * than Mantine's AppShell: AppShell and its Header set state as they mount, and the new context
+ * value made React take over the whole page again in one task as soon as it had taken it over.
+ */
 export function PublicLayout() {
   const [menuOpen, menu] = useDisclosure(false);
   const menuDialog = useOpenedOnce(menuOpen);
   const navigation = useNavigation();
 
   return (
-    <AppShell header={{ height: TOP_BAR_HEIGHT }} padding={0}>
+    <div className="public-shell">
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -32,19 +37,28 @@ export function PublicLayout() {
           aria-label="Loading page"
         />
       )}
-      <AppShell.Header className="no-print">
+      {/* Its right edge stays put when a dialog locks the page's scrolling and hides the scroll bar. */}
+      <header className={`public-header no-print ${RemoveScroll.classNames.zeroRight}`}>
         <TopBar menuOpen={menuOpen} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
+      </header>
       {menuDialog.rendered && <MobileMenu opened={menuDialog.opened} onClose={menu.close} />}
       {/* The footer sits outside <main> so that it is the page's contentinfo landmark. */}
       <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-        <AppShell.Main id="main" tabIndex={-1} style={{ flex: 1, minHeight: 0, outline: 'none' }}>
-          <Outlet />
-        </AppShell.Main>
-        <SiteFooter />
+        <HydrateLater>
+          <main id="main" tabIndex={-1} className="public-main">
+            <Outlet />
+          </main>
+          <HydrateLater>
+            <SiteFooter />
+          </HydrateLater>
+        </HydrateLater>
       </div>
-      <FeedbackButton />
+      <HydrateLater>
+        <HydrateLater>
+          <FeedbackButton />
+        </HydrateLater>
+      </HydrateLater>
       <ScrollRestoration />
-    </AppShell>
+    </div>
   );
 }
