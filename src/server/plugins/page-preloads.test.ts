@@ -36,6 +36,11 @@ describe('createPagePreloads', () => {
     expect(out.indexOf('</head>')).toBeGreaterThan(out.indexOf('api/site'));
   });
 
+  it('lists each route chunk after the chunks it imports', () => {
+    const out = page('/verify');
+    expect(out.indexOf('modal-1.js')).toBeLessThan(out.indexOf('verify-1.js'));
+  });
+
   it('puts the record id in the certificate hint encoded, so it cannot break out of the attribute', () => {
     expect(page('/info/abc-123')).toContain('href="/api/certificates/abc-123"');
     const hostile = page('/info/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');

@@ -60,15 +60,20 @@ function safeDecode(segment: string) {
   }
 }
 
-function staticImports(manifest: Manifest, key: string, into: Set<string>) {
-  if (into.has(key) || !manifest[key]) return into;
+/** A chunk and every chunk it imports statically, each after the chunks it imports. */
+function staticImports(manifest: Manifest, key: string, into: Set<string>, visiting = new Set<string>()) {
+  if (into.has(key) || visiting.has(key) || !manifest[key]) return into;
+  visiting.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticImports(manifest, imported, into, visiting);
   into.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticImports(manifest, imported, into);
   return into;
 }
 
 export interface LandingPage {
-  /** `<link rel=modulepreload>` tags for the page's route chunk and the chunks it imports. */
+  /**
+   * `<link rel=modulepreload>` tags for the page's route chunk and the chunks it imports, each
+   * after the chunks it imports: main.tsx evaluates them in this order.
+   */
   moduleLinks: string;
   data: PageData[];
   sameForEveryone: boolean;
