@@ -77,6 +77,13 @@ export default defineConfig(({ isSsrBuild }) =>
                   // Apart from React, so that each is evaluated in a task of its own (~10 ms each on a
                   // 2-core host, see public/start-after-paint.js).
                   { name: 'router', test: /node_modules[\\/]react-router[\\/]/, tags: ['$initial'] },
+                  // The UI kit in two chunks for the same reason: its styles system, which its
+                  // components import and which imports none of them, then the components.
+                  {
+                    name: 'mantine-base',
+                    test: /node_modules[\\/]@mantine[\\/](hooks|core[\\/]esm[\\/]core)[\\/]/,
+                    tags: ['$initial'],
+                  },
                   { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'] },
                 ],
               },
