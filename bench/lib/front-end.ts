@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { DEMO_PAIRS } from '#server/features/demo/demo-people.ts';
+import { measureEmptyPageFloor, startEmptyPage } from './empty-page-floor.ts';
 import { median } from './load.ts';
 import { startServer } from './server.ts';
 import { timeToReady } from './time-to-ready.ts';
@@ -238,7 +239,9 @@ export async function benchFrontEnd(options: {
     env: { DATA_DIR: dataDir, SEED_DEMO: 'true', AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x') },
     logFile: path.join(options.workDir, 'server-pages.log'),
   });
+  let emptyPage: Awaited<ReturnType<typeof startEmptyPage>> | undefined;
   try {
+    emptyPage = await startEmptyPage(server.url);
     const pair = DEMO_PAIRS[0];
     const verified = await fetch(`${server.url}/api/verify`, {
       method: 'POST',
@@ -294,6 +297,13 @@ export async function benchFrontEnd(options: {
         },
       };
     }
+    const emptyPageFloor = measureEmptyPageFloor(emptyPage.url, options.lighthouseRuns, (url) =>
+      runLighthouse(cli, url, lighthouseFile, cpuSlowdown),
+    );
+    log(
+      `  an empty page with the portal's headers: performance ${emptyPageFloor.runs.map((r) => r.performance).join(', ')}; ` +
+        `TBT ${emptyPageFloor.runs.map((r) => r.tbtMs).join(', ')} ms`,
+    );
     return {
       bundles,
       cpuSlowdown,
@@ -301,8 +311,10 @@ export async function benchFrontEnd(options: {
         Object.values(lighthouse).flatMap((page) => page.runs.map((r) => r.benchmarkIndex)),
       ),
       lighthouse,
+      emptyPageFloor,
     };
   } finally {
+    emptyPage?.close();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 /** Markdown tables from a results file, for bench/README.md and the end of `npm run bench`. */
 import type { GenerateResult } from '../generate.ts';
+import type { EmptyPageFloor } from './empty-page-floor.ts';
 import type { FrontEndPage } from './front-end.ts';
 import { type ScenarioSummary, STEADY_SEARCH_RATES } from './http-bench.ts';
 
@@ -29,6 +30,7 @@ interface Results {
     cpuSlowdown?: number;
     benchmarkIndex?: number;
     lighthouse?: Record<string, Pick<FrontEndPage, 'median'> & Partial<Pick<FrontEndPage, 'worst'>>>;
+    emptyPageFloor?: EmptyPageFloor;
   };
   credentials?: {
     signedPerSecond: number;
@@ -271,6 +273,14 @@ export function summarize(results: Results): string {
         `Medians of the runs, the worst in brackets. Lighthouse mobile with the CPU slowed down ${fe.cpuSlowdown}x ` +
           `(host benchmark index ${fe.benchmarkIndex}); "responds" is when the page set html[data-ready], ` +
           'with the same slowdown and no network throttling.',
+      );
+    const floor = fe.emptyPageFloor;
+    if (floor)
+      out.push(
+        '',
+        `An empty page with the portal's headers, measured the same way (what Lighthouse counts on this ` +
+          `host for a page with nothing to do): performance ${floor.median.performance} ` +
+          `(${floor.worst.performance}), TBT ${floor.median.tbtMs} ms (${floor.worst.tbtMs}).`,
       );
   }
   return out.join('\n');
