@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
-import { HydrateLater } from '#client/components/page/hydrate-later.tsx';
+import { HydrateLast } from '#client/components/page/hydrate-later.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
@@ -28,11 +28,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           {children}
-          <HydrateLater>
-            <HydrateLater>
-              <MarkReady />
-            </HydrateLater>
-          </HydrateLater>
+          <HydrateLast>
+            <MarkReady />
+          </HydrateLast>
         </MantineProvider>
       </QueryClientProvider>
     </StrictMode>

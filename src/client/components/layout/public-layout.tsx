@@ -1,7 +1,7 @@
 import { Progress, RemoveScroll } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { HydrateLater } from '#client/components/page/hydrate-later.tsx';
+import { HydrateLast, HydrateLater } from '#client/components/page/hydrate-later.tsx';
 import { FeedbackButton } from '#client/features/feedback/components/feedback-button.tsx';
 import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -43,21 +43,19 @@ export function PublicLayout() {
       </header>
       {menuDialog.rendered && <MobileMenu opened={menuDialog.opened} onClose={menu.close} />}
       {/* The footer sits outside <main> so that it is the page's contentinfo landmark. */}
-      <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <div className="public-page">
         <HydrateLater>
           <main id="main" tabIndex={-1} className="public-main">
             <Outlet />
           </main>
-          <HydrateLater>
-            <SiteFooter />
-          </HydrateLater>
         </HydrateLater>
+        <HydrateLast>
+          <SiteFooter />
+        </HydrateLast>
       </div>
-      <HydrateLater>
-        <HydrateLater>
-          <FeedbackButton />
-        </HydrateLater>
-      </HydrateLater>
+      <HydrateLast>
+        <FeedbackButton />
+      </HydrateLast>
       <ScrollRestoration />
     </div>
   );

@@ -10,3 +10,15 @@ import { type ReactNode, Suspense } from 'react';
 export function HydrateLater({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
+
+/**
+ * Content React takes over in the last pass, with what must respond last and the readiness mark
+ * (app-providers.tsx): two boundaries deep, which no other boundary may nest deeper than.
+ */
+export function HydrateLast({ children }: { children: ReactNode }) {
+  return (
+    <HydrateLater>
+      <HydrateLater>{children}</HydrateLater>
+    </HydrateLater>
+  );
+}
