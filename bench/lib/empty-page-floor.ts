@@ -34,7 +34,10 @@ export async function startEmptyPage(portalUrl: string) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const [port] = (await once(child.stdout, 'data')) as [Buffer];
+  const exited = once(child, 'exit').then(() => {
+    throw new Error('the empty page server exited before it listened');
+  });
+  const [port] = (await Promise.race([once(child.stdout, 'data'), exited])) as [Buffer];
   return { url: `http://127.0.0.1:${port.toString().trim()}/`, close: () => child.kill() };
 }
 

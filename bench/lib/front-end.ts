@@ -153,7 +153,8 @@ function runLighthouse(cli: string, url: string, outFile: string, cpuSlowdown: n
  * Lighthouse's simulation multiplies by the slowdown and places after its estimated first paint,
  * as blocking time, though in the trace it ends before the page paints: a page of one line of text
  * scored 0.90-1.0 with the portal's headers, 1.0 without (decision 0010). Starting from an image
- * of the same origin keeps the process, so the runs measure the page's own work.
+ * of the same origin keeps the process. Lantern still counts the navigation's first task, shorter
+ * now, the same way: the empty-page floor measured beside the pages shows how much.
  */
 function writeStartPageConfig(url: string, outFile: string) {
   const configFile = path.join(path.dirname(outFile), 'lighthouse-config.json');
