@@ -54,8 +54,8 @@ export interface SearchPage {
 /**
  * The page of live people whose search text holds `q`, best first: an identifier (FIN, passport,
  * serial) equal to `q`, then those starting with it in identifier order, then by how well `q`
- * matches a word of the text (pg_trgm's word_similarity), then newest. Ranking by similarity needs
- * every match, so past SEARCH_COUNT_CAP matches that step is left out (tieredMatches).
+ * matches whole words of the text (pg_trgm's strict_word_similarity), then newest. Ranking by
+ * similarity needs every match, so past SEARCH_COUNT_CAP matches that step is left out (tieredMatches).
  */
 export async function searchLivePeople(
   db: Db,
@@ -92,6 +92,13 @@ function prefixed(q: string, limit: number, keys = false) {
 }
 
 /**
+ * How well `q` matches whole words of the search text: 1 for a word equal to it. Not
+ * word_similarity, which may take the end of the word before for the end of `q`: it scores
+ * `zq67` in "p67 zq67ian" 1, as a whole word.
+ */
+const wholeWordSimilarity = (q: string) => sql`strict_word_similarity(lower(${q}), ${person.searchText})`;
+
+/**
  * Up to SEARCH_COUNT_CAP + 1 matches, counted; when there are no more than the cap, the page of
  * them in relevance order (otherwise no page: one row whose id is null). Identifier prefixes are
  * counted first on their btrees: a serial's year matches people all created that year, whom no
@@ -110,7 +117,7 @@ const rankedMatches = (q: string, offset: number, pageSize: number) => sql`
   left join lateral (
     select ${person.id} as id from hits join ${person} on ${person.id} = hits.id
     where counted.n <= ${SEARCH_COUNT_CAP}
-    order by ${prefixKey(q)} nulls last, word_similarity(lower(${q}), ${person.searchText}) desc,
+    order by ${prefixKey(q)} nulls last, ${wholeWordSimilarity(q)} desc,
       ${sql.join(newestFirst, sql`, `)}
     limit ${pageSize} offset ${offset}
   ) page on true`;
