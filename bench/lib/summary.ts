@@ -26,8 +26,11 @@ interface Results {
       pages: Record<string, { jsGzipKb: number; cssGzipKb: number }>;
       dashboard: { jsGzipKb: number };
     };
-    /** The CPU slowdown Lighthouse and the time-to-ready runs used, and the host's benchmark index. */
+    /** The CPU slowdowns Lighthouse and the time-to-ready runs used, and the host's benchmark index. */
     cpuSlowdown?: number;
+    readyCpuSlowdown?: number;
+    /** Lighthouse's Chromium got this share of one CPU, as on a slower host. */
+    hostCpuShare?: number;
     benchmarkIndex?: number;
     lighthouse?: Record<string, Pick<FrontEndPage, 'median'> & Partial<Pick<FrontEndPage, 'worst'>>>;
     emptyPageFloor?: EmptyPageFloor;
@@ -271,8 +274,10 @@ export function summarize(results: Results): string {
       out.push(
         '',
         `Medians of the runs, the worst in brackets. Lighthouse mobile with the CPU slowed down ${fe.cpuSlowdown}x ` +
-          `(host benchmark index ${fe.benchmarkIndex}); "responds" is when the page set html[data-ready], ` +
-          'with the same slowdown and no network throttling.',
+          `(host benchmark index ${fe.benchmarkIndex}` +
+          `${fe.hostCpuShare ? `, its Chromium limited to ${fe.hostCpuShare} of a CPU` : ''}); ` +
+          `"responds" is when the page set html[data-ready], ` +
+          `with the CPU throttled ${fe.readyCpuSlowdown ?? fe.cpuSlowdown}x and no network throttling.`,
       );
     const floor = fe.emptyPageFloor;
     if (floor)
