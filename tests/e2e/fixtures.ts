@@ -173,12 +173,18 @@ export const publicPages: { path: string; heading: string; status: 200 | 404 }[]
   { path: '/no-such-page', heading: 'Page not found', status: 404 },
 ];
 
+/**
+ * How long a page may take to show its h1. Not a speed check (bench/ measures speed): a page's data
+ * once took over 5 s while lone-visitor.spec.ts loaded both cores beside it.
+ */
+const PAGE_SHOWN_TIMEOUT_MS = 15_000;
+
 /** Opens a page and waits for its h1, i.e. until the route's data has loaded and rendered. */
 export async function openPage(page: Page, pagePath: string, heading?: string) {
   const response = await page.goto(pagePath);
   const h1 = page.getByRole('heading', { level: 1 });
-  if (heading === undefined) await expect(h1).toBeVisible();
-  else await expect(h1).toHaveText(heading);
+  if (heading === undefined) await expect(h1).toBeVisible({ timeout: PAGE_SHOWN_TIMEOUT_MS });
+  else await expect(h1).toHaveText(heading, { timeout: PAGE_SHOWN_TIMEOUT_MS });
   // A page the server rendered shows before its scripts have taken it over.
   await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   return response;
