@@ -272,7 +272,8 @@ export async function benchFrontEnd(options: {
     const { id } = (await verified.json()) as { id: string };
     const pages = { '/': '/', '/verify': '/verify', '/info/:id': `/info/${id}` };
     // Three runs that are not counted, to read this host's benchmark index (it moves by a fifth
-    // from run to run, and by more than twice from hour to hour) before choosing the phone.
+    // from run to run, and more than twice between sessions on one kind of machine) before
+    // choosing the phone.
     const benchmarkIndex = median(
       [1, 2, 3].map(
         // Read outside the slower host's cgroup: "responds" is scaled to the machine itself.
