@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { median } from './load.ts';
 
 const EMPTY_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
@@ -10,12 +9,6 @@ const EMPTY_PAGE =
 
 /** The portal's security headers, as it sends them with a landing page. */
 const SECURITY_HEADER = /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|x-)/;
-
-export interface EmptyPageFloor {
-  runs: { performance: number; tbtMs: number }[];
-  median: { performance: number; tbtMs: number };
-  worst: { performance: number; tbtMs: number };
-}
 
 /**
  * An empty page with the portal's security headers, served beside it, with the portal's
@@ -39,28 +32,4 @@ export async function startEmptyPage(portalUrl: string) {
   });
   const [port] = (await Promise.race([once(child.stdout, 'data'), exited])) as [Buffer];
   return { url: `http://127.0.0.1:${port.toString().trim()}/`, close: () => child.kill() };
-}
-
-/**
- * What Lighthouse measures on this host for a page with nothing to do, run by run like the landing
- * pages. Much of a landing page's Total Blocking Time here is not its own (the notebook's
- * 2026-11-25 sections); this floor, measured in the same round, shows how much.
- */
-export function measureEmptyPageFloor(
-  url: string,
-  runs: number,
-  runLighthouse: (url: string) => { performance: number; tbtMs: number },
-): EmptyPageFloor {
-  const measured = Array.from({ length: runs }, () => runLighthouse(url));
-  return {
-    runs: measured.map(({ performance, tbtMs }) => ({ performance, tbtMs })),
-    median: {
-      performance: median(measured.map((run) => run.performance)),
-      tbtMs: median(measured.map((run) => run.tbtMs)),
-    },
-    worst: {
-      performance: Math.min(...measured.map((run) => run.performance)),
-      tbtMs: Math.max(...measured.map((run) => run.tbtMs)),
-    },
-  };
 }

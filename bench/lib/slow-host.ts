@@ -9,9 +9,9 @@ const MIN_QUOTA_US = 1000;
 
 /**
  * A slower host for Lighthouse's Chromium: a Linux cgroup whose processes together get `share` of
- * one CPU. Half a CPU brought the benchmark index of a 2-core AMD EPYC host from about 3,600 to
- * about 1,400, the host issue 21 was measured on, so a round can be run on that host from any
- * machine. Needs root and the cgroup CPU controller; the returned file takes a process id.
+ * one CPU. Half a CPU makes a 2-core AMD EPYC host read a benchmark index of about 1,400, the
+ * host issue 21 was measured on (decision 0011). Needs root and the cgroup CPU controller; the
+ * returned file takes a process id.
  */
 export function slowHostCgroup(share: number) {
   if (!(share > 0 && share <= 1))

@@ -1,7 +1,6 @@
 /** Markdown tables from a results file, for bench/README.md and the end of `npm run bench`. */
 import type { GenerateResult } from '../generate.ts';
-import type { EmptyPageFloor } from './empty-page-floor.ts';
-import type { FrontEndPage } from './front-end.ts';
+import type { FrontEndPage, LighthousePage } from './front-end.ts';
 import { type ScenarioSummary, STEADY_SEARCH_RATES } from './http-bench.ts';
 
 type Scenario = Pick<ScenarioSummary, 'connections' | 'overallRate' | 'median' | 'ratioToConstant'>;
@@ -33,7 +32,7 @@ interface Results {
     hostCpuShare?: number;
     benchmarkIndex?: number;
     lighthouse?: Record<string, Pick<FrontEndPage, 'median'> & Partial<Pick<FrontEndPage, 'worst'>>>;
-    emptyPageFloor?: EmptyPageFloor;
+    emptyPageFloor?: Pick<LighthousePage, 'median' | 'worst'>;
   };
   credentials?: {
     signedPerSecond: number;

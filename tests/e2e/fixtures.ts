@@ -174,8 +174,8 @@ export const publicPages: { path: string; heading: string; status: 200 | 404 }[]
 ];
 
 /**
- * How long a page may take to show its h1. Not a speed check (bench/ measures speed): a page's data
- * once took over 5 s while lone-visitor.spec.ts loaded both cores beside it.
+ * How long a page may take to show its h1. Not a speed check (bench/ measures speed): beside
+ * lone-visitor.spec.ts, which loads both cores, a page's data can take longer than Playwright's 5 s.
  */
 const PAGE_SHOWN_TIMEOUT_MS = 15_000;
 

@@ -9,7 +9,7 @@ import { createTheme } from '@mantine/core';
 
 /**
  * A component's theme defaults as a plain object. `Component.extend()` checks the same but imports
- * the component: the password field's went into every page's first scripts (4.7 kB).
+ * the component, which would put the password field into every page's first scripts.
  */
 const defaultsOf = <Props>(defaultProps: Partial<Props>): MantineThemeComponent => ({ defaultProps });
 
