@@ -39,8 +39,9 @@ const { values: args } = parseArgs({
     'staff-connections': { type: 'string', default: '5' },
     'lighthouse-runs': { type: 'string', default: '5' },
     'cpu-slowdown': { type: 'string' },
-    // Lighthouse's Chromium gets this share of one CPU, as on a slower host (bench/lib/slow-host.ts).
-    'host-cpu-share': { type: 'string' },
+    // A competing load of this weight beside Lighthouse's Chromium on each core: a slower host
+    // (bench/lib/slow-host.ts).
+    'host-load': { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     // Verification then counts every client in this Redis (a limit on, never reached), as with N instances.
@@ -193,7 +194,7 @@ async function main() {
       port: 3901,
       lighthouseRuns: Number(args['lighthouse-runs']),
       cpuSlowdown: args['cpu-slowdown'] ? Number(args['cpu-slowdown']) : undefined,
-      hostCpuShare: args['host-cpu-share'] ? Number(args['host-cpu-share']) : undefined,
+      hostLoad: args['host-load'] ? Number(args['host-load']) : undefined,
       log,
     });
   if (stages.has('credentials'))

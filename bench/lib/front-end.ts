@@ -6,7 +6,7 @@ import { DEMO_PAIRS } from '#server/features/demo/demo-people.ts';
 import { startEmptyPage } from './empty-page-floor.ts';
 import { median } from './load.ts';
 import { startServer } from './server.ts';
-import { inCgroup, slowHostCgroup } from './slow-host.ts';
+import { inCgroup, type SlowHost, startSlowHost } from './slow-host.ts';
 import { timeToReady } from './time-to-ready.ts';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
@@ -174,11 +174,11 @@ interface LighthouseSetup {
   cli: string;
   outFile: string;
   /** The cgroup of a slower host to run Lighthouse and its Chromium in (slow-host.ts). */
-  slowHost?: string;
+  slowHostProcs?: string;
 }
 
 function runLighthouseOnce(
-  { cli, outFile, slowHost }: LighthouseSetup,
+  { cli, outFile, slowHostProcs }: LighthouseSetup,
   url: string,
   cpuSlowdown: number,
   configFile: string,
@@ -195,7 +195,9 @@ function runLighthouseOnce(
     `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
     `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
   ];
-  const run = slowHost ? inCgroup(slowHost, process.execPath, args) : { command: process.execPath, args };
+  const run = slowHostProcs
+    ? inCgroup(slowHostProcs, process.execPath, args)
+    : { command: process.execPath, args };
   execFileSync(run.command, run.args, {
     env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -272,8 +274,8 @@ export async function benchFrontEnd(options: {
   lighthouseRuns: number;
   /** Fixed CPU slowdown for both measures, in place of LIGHTHOUSE_CPU_SLOWDOWN and phoneSlowdownFor. */
   cpuSlowdown?: number;
-  /** Lighthouse's Chromium gets this share of one CPU, as on a slower host (slow-host.ts). */
-  hostCpuShare?: number;
+  /** A competing load of this weight beside Lighthouse's Chromium on each core (slow-host.ts). */
+  hostLoad?: number;
   log: (line: string) => void;
 }) {
   const { log } = options;
@@ -289,7 +291,6 @@ export async function benchFrontEnd(options: {
   const lighthouseSetup: LighthouseSetup = {
     cli: lighthouseCli(options.workDir),
     outFile: path.join(options.workDir, 'lighthouse.json'),
-    slowHost: options.hostCpuShare ? slowHostCgroup(options.hostCpuShare) : undefined,
   };
   // A fresh demo registry: its records have real images, as a visitor's /info page would.
   const dataDir = path.join(options.workDir, 'pages-data');
@@ -301,6 +302,7 @@ export async function benchFrontEnd(options: {
     logFile: path.join(options.workDir, 'server-pages.log'),
   });
   let emptyPage: Awaited<ReturnType<typeof startEmptyPage>> | undefined;
+  let slowHost: SlowHost | undefined;
   try {
     emptyPage = await startEmptyPage(server.url);
     const pair = DEMO_PAIRS[0];
@@ -316,26 +318,25 @@ export async function benchFrontEnd(options: {
     // choosing the phone.
     const benchmarkIndex = median(
       [1, 2, 3].map(
-        // Read outside the slower host's cgroup: "responds" is scaled to the machine itself.
-        () =>
-          runLighthouse(
-            { ...lighthouseSetup, slowHost: undefined },
-            `${server.url}/`,
-            LIGHTHOUSE_CPU_SLOWDOWN,
-          ).benchmarkIndex,
+        () => runLighthouse(lighthouseSetup, `${server.url}/`, LIGHTHOUSE_CPU_SLOWDOWN).benchmarkIndex,
       ),
     );
     const cpuSlowdown = options.cpuSlowdown ?? LIGHTHOUSE_CPU_SLOWDOWN;
     const readyCpuSlowdown = options.cpuSlowdown ?? phoneSlowdownFor(benchmarkIndex);
     log(
       `  host benchmark index ${benchmarkIndex}: Lighthouse at ${cpuSlowdown}x` +
-        `${options.hostCpuShare ? `, its Chromium limited to ${options.hostCpuShare} of a CPU` : ''}, ` +
+        `${options.hostLoad ? `, beside a competing load of ${options.hostLoad} on each core` : ''}, ` +
         `"responds" with the CPU throttled ${readyCpuSlowdown}x`,
     );
     const readyMs = await timeToReady(
       Object.fromEntries(Object.entries(pages).map(([name, pagePath]) => [name, `${server.url}${pagePath}`])),
       { runs: options.lighthouseRuns, cpuSlowdown: readyCpuSlowdown },
     );
+    if (options.hostLoad) {
+      // Started after the readings above, which are of the machine itself.
+      slowHost = startSlowHost(options.hostLoad, server.pid);
+      lighthouseSetup.slowHostProcs = slowHost.chromiumProcs;
+    }
     const runOptions = { runs: options.lighthouseRuns, cpuSlowdown, log };
     const lighthouse: Record<string, FrontEndPage> = {};
     for (const [name, pagePath] of Object.entries(pages)) {
@@ -361,7 +362,7 @@ export async function benchFrontEnd(options: {
       bundles,
       cpuSlowdown,
       readyCpuSlowdown,
-      hostCpuShare: options.hostCpuShare,
+      hostLoad: options.hostLoad,
       benchmarkIndex: median(
         Object.values(lighthouse).flatMap((page) => page.runs.map((r) => r.benchmarkIndex)),
       ),
@@ -369,6 +370,7 @@ export async function benchFrontEnd(options: {
       emptyPageFloor,
     };
   } finally {
+    slowHost?.stop();
     emptyPage?.close();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

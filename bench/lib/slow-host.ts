@@ -1,46 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const CGROUP_ROOT = '/sys/fs/cgroup';
 const NAME = 'ecert-bench-slow-host';
-// Short periods, so that a task is stretched evenly rather than stopped for long stretches.
-const MIN_PERIOD_US = 2000;
-const MIN_QUOTA_US = 1000;
+
+export interface SlowHost {
+  /** Lighthouse's cgroup: the file that takes a process id (see inCgroup). */
+  chromiumProcs: string;
+  stop(): void;
+}
+
+const isCgroupV2 = () => fs.existsSync(path.join(CGROUP_ROOT, 'cgroup.controllers'));
+
+/** A cgroup of the CPU controller with this weight, relative to `base` for an ordinary one. */
+function weightedCgroup(suffix: string, weightOfBase: number) {
+  const v2 = isCgroupV2();
+  if (v2) fs.writeFileSync(path.join(CGROUP_ROOT, 'cgroup.subtree_control'), '+cpu');
+  const dir = v2
+    ? path.join(CGROUP_ROOT, `${NAME}-${suffix}`)
+    : path.join(CGROUP_ROOT, 'cpu', `${NAME}-${suffix}`);
+  fs.mkdirSync(dir, { recursive: true });
+  // cgroup v2's default weight is 100 (1-10,000); v1's cpu.shares 1,024 (2-262,144).
+  const [file, base, max] = v2 ? ['cpu.weight', 100, 10_000] : ['cpu.shares', 1024, 262_144];
+  fs.writeFileSync(path.join(dir, file), String(Math.min(max, Math.round(base * weightOfBase))));
+  return path.join(dir, 'cgroup.procs');
+}
 
 /**
- * A slower host for Lighthouse's Chromium: a Linux cgroup whose processes together get `share` of
- * one CPU. Half a CPU makes a 2-core AMD EPYC host read a benchmark index of about 1,400, the
- * host issue 21 was measured on (decision 0011). Needs root and the cgroup CPU controller; the
- * returned file takes a process id.
+ * A slower host for Lighthouse's Chromium, made with a competing load: one busy process pinned to
+ * each core, weighted `load` times Chromium on every core, so each of Chromium's threads gets only
+ * part of its core while its threads still run side by side, as on a host whose cores are each
+ * slower (decision 0012; the benchmark index of the runs shows how much slower). The server is
+ * weighted above both: it stands for a machine of its own. Needs root and the cgroup CPU controller.
  */
-export function slowHostCgroup(share: number) {
-  if (!(share > 0 && share <= 1))
-    throw new Error('--host-cpu-share is a share of one CPU: above 0, at most 1');
-  const period = Math.max(MIN_PERIOD_US, Math.ceil(MIN_QUOTA_US / share));
-  const quota = Math.round(period * share);
+export function startSlowHost(load: number, serverPid: number): SlowHost {
+  if (!(load > 0 && load <= 20))
+    throw new Error('--host-load is a weight beside Chromium: above 0, at most 20');
+  const cores = os.availableParallelism();
+  let busy: ChildProcess[] = [];
   try {
-    if (fs.existsSync(path.join(CGROUP_ROOT, 'cgroup.controllers'))) {
-      fs.writeFileSync(path.join(CGROUP_ROOT, 'cgroup.subtree_control'), '+cpu');
-      const dir = path.join(CGROUP_ROOT, NAME);
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${period}`);
-      return path.join(dir, 'cgroup.procs');
-    }
-    const dir = path.join(CGROUP_ROOT, 'cpu', NAME);
-    fs.mkdirSync(dir, { recursive: true });
-    // A new period must not be shorter than the quota already set, so the quota goes first.
-    fs.writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), '-1');
-    fs.writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(period));
-    fs.writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(quota));
-    return path.join(dir, 'tasks');
+    const chromiumProcs = weightedCgroup('chromium', 1);
+    const loadProcs = weightedCgroup('load', load * cores);
+    fs.writeFileSync(weightedCgroup('server', 100), String(serverPid));
+    busy = Array.from({ length: cores }, (_, core) => {
+      const run = inCgroup(loadProcs, 'taskset', ['-c', String(core), process.execPath, '-e', 'for (;;);']);
+      return spawn(run.command, run.args, { stdio: 'ignore' });
+    });
+    return { chromiumProcs, stop: () => stopAll(busy) };
   } catch (error) {
+    stopAll(busy);
     throw new Error(
-      `--host-cpu-share needs root and the cgroup CPU controller (${(error as Error).message.split('\n')[0]})`,
+      `--host-load needs root and the cgroup CPU controller (${(error as Error).message.split('\n')[0]})`,
     );
   }
 }
 
-/** A command line that joins the cgroup before it runs `command`: for execFileSync. */
+const stopAll = (processes: ChildProcess[]) => {
+  for (const child of processes) child.kill('SIGKILL');
+};
+
+/** A command line that joins the cgroup before it runs `command`: for execFileSync or spawn. */
 export const inCgroup = (procsFile: string, command: string, args: string[]) => ({
   command: 'sh',
   args: ['-c', 'echo $$ > "$0" && exec "$@"', procsFile, command, ...args],

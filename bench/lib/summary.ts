@@ -28,8 +28,8 @@ interface Results {
     /** The CPU slowdowns Lighthouse and the time-to-ready runs used, and the host's benchmark index. */
     cpuSlowdown?: number;
     readyCpuSlowdown?: number;
-    /** Lighthouse's Chromium got this share of one CPU, as on a slower host. */
-    hostCpuShare?: number;
+    /** A competing load of this weight beside Lighthouse's Chromium on each core: a slower host. */
+    hostLoad?: number;
     benchmarkIndex?: number;
     lighthouse?: Record<string, Pick<FrontEndPage, 'median'> & Partial<Pick<FrontEndPage, 'worst'>>>;
     emptyPageFloor?: Pick<LighthousePage, 'median' | 'worst'>;
@@ -274,7 +274,7 @@ export function summarize(results: Results): string {
         '',
         `Medians of the runs, the worst in brackets. Lighthouse mobile with the CPU slowed down ${fe.cpuSlowdown}x ` +
           `(host benchmark index ${fe.benchmarkIndex}` +
-          `${fe.hostCpuShare ? `, its Chromium limited to ${fe.hostCpuShare} of a CPU` : ''}); ` +
+          `${fe.hostLoad ? `, beside a competing load of ${fe.hostLoad} on each core` : ''}); ` +
           `"responds" is when the page set html[data-ready], ` +
           `with the CPU throttled ${fe.readyCpuSlowdown ?? fe.cpuSlowdown}x and no network throttling.`,
       );
