@@ -86,6 +86,21 @@ const rgb = (css: string) => {
   return { r, g, b };
 };
 
+/** How many columns and rows the holder's six cards make on screen. */
+async function cardGrid(page: Page) {
+  const boxes = await page
+    .getByRole('main')
+    .locator('dl > *')
+    .evaluateAll((cards) =>
+      cards.map((card) => card.getBoundingClientRect()).map((box) => [Math.round(box.x), Math.round(box.y)]),
+    );
+  return {
+    cards: boxes.length,
+    columns: new Set(boxes.map(([x]) => x)).size,
+    rows: new Set(boxes.map(([, y]) => y)).size,
+  };
+}
+
 test.describe('certificate record page', () => {
   test('shows the holder cards, masked numbers, the badge and who holds the record', async ({
     page,
@@ -132,6 +147,21 @@ test.describe('certificate record page', () => {
     expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     await expectImageLoaded(page.getByRole('img', { name: 'QR code linking to this record' }));
+  });
+
+  test("the six cards sit three to a row, and the partners' logos load when scrolled to", async ({
+    page,
+    request,
+  }) => {
+    await openRecord(page, request, first);
+    expect(await cardGrid(page)).toEqual({ cards: 6, columns: 3, rows: 2 });
+
+    expect(site.footerLogos.length).toBeGreaterThan(0);
+    for (const logo of site.footerLogos) {
+      const image = page.getByRole('main').locator(`img[src="${logo.src}"]`);
+      await image.scrollIntoViewIfNeeded();
+      await expectImageLoaded(image);
+    }
   });
 
   test('the training record lists every record of the FIN, newest first, coloured by result', async ({
@@ -366,6 +396,11 @@ test.describe('certificate record on a 390px phone', () => {
     );
     expect(overflowing).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('the six cards stack in one column', async ({ page, request }) => {
+    await openRecord(page, request, first);
+    expect(await cardGrid(page)).toEqual({ cards: 6, columns: 1, rows: 6 });
   });
 
   test('/info/{id} has no axe violations', async ({ page, request }) => {

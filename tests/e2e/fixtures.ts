@@ -26,6 +26,7 @@ export interface Site {
   popularSearches: string[];
   certificateTitle: string;
   certificateShortTitle: string;
+  footerLogos: { src: string; alt: string }[];
 }
 export const site = readContent<Site>('site');
 

@@ -91,7 +91,7 @@ function probes(): Probe[] {
     get('GET /api/certificates/:id', '/api/certificates/'),
     get('GET /api/certificates/:id', `/api/certificates/${a.id},${b.id}`),
     get('GET /api/certificates/:id', `/api/certificates/${a.id}?id=${b.id}`, 'a'),
-    get('GET /api/certificates/:id/qr.svg', `/api/certificates/${a.id}/qr.svg`, 'a'),
+    get('GET /api/certificates/:id/qr.png', `/api/certificates/${a.id}/qr.png`, 'a'),
     get('GET /api/certificates/:id/credential', `/api/certificates/${a.id}/credential`, 'a'),
     get('GET /api/certificates/:id/credential', `/api/certificates/${b.id},${a.id}/credential`),
     get('GET /.well-known/did.json', '/.well-known/did.json'),

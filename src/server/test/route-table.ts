@@ -21,7 +21,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/verify/challenge',
   'POST /api/verify',
   'GET /api/certificates/:id',
-  'GET /api/certificates/:id/qr.svg',
+  'GET /api/certificates/:id/qr.png',
   'GET /api/certificates/:id/credential',
   'GET /.well-known/did.json',
   'GET /status/:list',

@@ -37,15 +37,17 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/certificates/:id/qr.svg', { schema: params }, async (request, reply) => {
+  // A PNG, not an SVG: each SVG image is a document of its own to lay out on the page's main thread.
+  app.get('/api/certificates/:id/qr.png', { schema: params }, async (request, reply) => {
     const { id } = request.params;
     if (!(await findCertificate(lookupId(id)))) throw noData();
-    const svg = await QRCode.toString(`${app.config.publicUrl}/info/${id.toLowerCase()}`, {
-      type: 'svg',
+    const png = await QRCode.toBuffer(`${app.config.publicUrl}/info/${id.toLowerCase()}`, {
+      type: 'png',
       margin: 1,
+      scale: 8,
       errorCorrectionLevel: 'M',
     });
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
   });
 };
 

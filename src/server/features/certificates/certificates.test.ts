@@ -1,3 +1,5 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingStatements } from '../../test/counting-statements.ts';
 import { insertPerson } from '../../test/people.ts';
@@ -161,14 +163,17 @@ describe('prepareFindCertificate', () => {
   });
 });
 
-describe('GET /api/certificates/:id/qr.svg', () => {
-  it('draws a QR code for an existing record and 404 for an unknown one', async () => {
+describe('GET /api/certificates/:id/qr.png', () => {
+  it("draws a QR code that reads as the record's address, and 404 for an unknown record", async () => {
     const record = await insertPerson(masked.database.db, { finNumber: 'F0000005A' });
-    const found = await get(masked, `/api/certificates/${record.id}/qr.svg`);
-    const unknown = await get(masked, '/api/certificates/00000000-0000-4000-8000-000000000000/qr.svg');
+    const found = await get(masked, `/api/certificates/${record.id.toUpperCase()}/qr.png`);
+    const unknown = await get(masked, '/api/certificates/00000000-0000-4000-8000-000000000000/qr.png');
+
     expect(found.statusCode).toBe(200);
-    expect(found.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(found.body).toContain('<svg');
+    expect(found.headers['content-type']).toBe('image/png');
+    const image = PNG.sync.read(found.rawPayload);
+    const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(code?.data).toBe(`${masked.app.config.publicUrl}/info/${record.id}`);
     expect(unknown.statusCode).toBe(404);
   });
 });

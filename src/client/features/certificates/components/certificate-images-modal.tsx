@@ -1,4 +1,4 @@
-import { Button, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Image, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MissingFile } from '#client/components/media/missing-file.tsx';
 import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
@@ -29,7 +29,7 @@ export function CertificateImagesButton({ certificateImage, passportImage, name 
           lockScroll
           closeButtonProps={{ 'aria-label': 'Close' }}
         >
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Box className="record-images">
             {[
               { file: certificateImage, label: 'Certificate' },
               { file: passportImage, label: 'Passport' },
@@ -43,7 +43,7 @@ export function CertificateImagesButton({ certificateImage, passportImage, name 
                 )}
               </Stack>
             ))}
-          </SimpleGrid>
+          </Box>
         </Modal>
       )}
     </>

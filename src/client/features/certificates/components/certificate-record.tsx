@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import type { CertificateResponse } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
@@ -41,7 +41,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
           <Text>Record held by {c.issuer}</Text>
         </Stack>
         <Image
-          src={`/api/certificates/${c.id}/qr.svg`}
+          src={`/api/certificates/${c.id}/qr.png`}
           alt="QR code linking to this record"
           w={112}
           h={112}
@@ -49,7 +49,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
         />
       </Group>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} component="dl" m={0}>
+      <Box component="dl" className="record-fields">
         {fields.map(([label, value]) => (
           <Card key={label} withBorder padding="md">
             <Text component="dt" size="sm" c="dimmed" fw={600}>
@@ -60,7 +60,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
             </Text>
           </Card>
         ))}
-      </SimpleGrid>
+      </Box>
 
       <Group justify="space-between" align="flex-end">
         <SignatureImage file={c.signatureImage} name={c.name} />
@@ -110,7 +110,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
 
       <Group justify="center" gap="xl">
         {site.footerLogos.map((logo) => (
-          <Image key={logo.src} src={logo.src} alt="" h={40} w="auto" />
+          <Image key={logo.src} src={logo.src} alt="" h={40} w="auto" loading="lazy" />
         ))}
       </Group>
     </Stack>
