@@ -159,6 +159,7 @@ test.describe('certificate record page', () => {
     expect(site.footerLogos.length).toBeGreaterThan(0);
     for (const logo of site.footerLogos) {
       const image = page.getByRole('main').locator(`img[src="${logo.src}"]`);
+      await expect(image).toHaveAttribute('loading', 'lazy');
       await image.scrollIntoViewIfNeeded();
       await expectImageLoaded(image);
     }
