@@ -54,6 +54,10 @@ export const person = pgTable(
     ...trackingColumns(),
     /** The five searchable fields in lower case, kept by the database: what staff search tests. */
     searchText: text('search_text').generatedAlwaysAs(sql.raw(`lower${searchTextSql}`)),
+    /** Lacks a passport, certificate or signature image: a column, so list indexes can carry it. */
+    lacksImage: boolean('lacks_image').generatedAlwaysAs(
+      sql.raw('passport_image is null or certificate_image is null or signature_image is null'),
+    ),
   },
   (t) => [
     // Verification is one exact lookup on this index; the pair is unique among live records.
@@ -61,11 +65,17 @@ export const person = pgTable(
       .on(t.finNumber, t.eCertNumber)
       .where(sql`${t.deletedAt} is null`),
     index('person_fin_idx').on(t.finNumber),
-    // Live people newest first. drizzle/0005 adds INCLUDE (search_text), which Drizzle cannot
-    // declare, so that a search matching many people walks this index without visiting rows.
+    // Live people newest first, and by each column the Peoples table sorts by. Each carries the
+    // list's filter columns (trade, result, passed date, revoked, lacks image) by an INCLUDE that
+    // drizzle/0013 writes by hand (Drizzle cannot declare it), so a filtered page is read from the
+    // index alone; the newest-first one also carries search_text (drizzle/0005) for searches.
     index('person_live_newest_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`${t.deletedAt} is null`),
+    index('person_live_name_idx').on(t.name, t.id).where(sql`${t.deletedAt} is null`),
+    index('person_live_serial_idx').on(t.eCertNumber, t.id).where(sql`${t.deletedAt} is null`),
+    // The Course filter's choices (a skip scan) and its count.
+    index('person_live_course_idx').on(t.tradeTested).where(sql`${t.deletedAt} is null`),
     // Staff search: any substring of the search text, through its trigrams.
     index('person_live_search_text_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
@@ -73,17 +83,20 @@ export const person = pgTable(
     // Whole identifiers and their prefixes, in any case.
     ...identifierIndexes(t),
     // The dashboard's numbers: validity and passed month are ranges of passed dates, counted on
-    // this index alone instead of testing every row (2 s at a million records).
-    index('person_live_passed_idx').on(t.passedDate).where(sql`${t.deletedAt} is null`),
+    // this index alone instead of testing every row (2 s at a million records). Also the table's
+    // sort by passed date, with the filter columns included as above.
+    index('person_live_passed_idx').on(t.passedDate, t.id).where(sql`${t.deletedAt} is null`),
     // Revoked people, few among many: each status list finds its revoked places from here
     // (features/credentials/build-status-list.ts).
     index('person_revoked_idx').on(t.id).where(sql`${t.revokedAt} is not null`),
     // "Missing images": imported people may come without them; staff find and complete those.
     index('person_live_missing_images_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
-      .where(
-        sql`${t.deletedAt} is null and (${t.passportImage} is null or ${t.certificateImage} is null or ${t.signatureImage} is null)`,
-      ),
+      .where(sql`${t.deletedAt} is null and ${t.lacksImage}`),
+    // Passport scans are identity documents, served to staff only (features/files): these find
+    // whether a file key is one. Hash indexes: equality is all they answer, in a few bytes an entry.
+    index('person_passport_key_idx').using('hash', sql`(${t.passportImage} ->> 'key')`),
+    index('person_passport_thumbnail_key_idx').using('hash', sql`(${t.passportImage} ->> 'thumbnailKey')`),
     // The trash, newest trashed first; a search of it tests each person there.
     index('person_trashed_idx').on(t.deletedAt.desc()).where(sql`${t.deletedAt} is not null`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "person_passport_key_idx" ON "person" USING hash (("passport_image" ->> 'key'));--> statement-breakpoint
+CREATE INDEX "person_passport_thumbnail_key_idx" ON "person" USING hash (("passport_image" ->> 'thumbnailKey'));
