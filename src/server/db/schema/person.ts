@@ -67,7 +67,7 @@ export const person = pgTable(
     index('person_fin_idx').on(t.finNumber),
     // Live people newest first, and by each column the Peoples table sorts by. Each carries the
     // list's filter columns (trade, result, passed date, revoked, lacks image) by an INCLUDE that
-    // drizzle/0013 writes by hand (Drizzle cannot declare it), so a filtered page is read from the
+    // drizzle/0014 writes by hand (Drizzle cannot declare it), so a filtered page is read from the
     // index alone; the newest-first one also carries search_text (drizzle/0005) for searches.
     index('person_live_newest_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())

@@ -82,15 +82,17 @@ export function chosenRows(
 const auditChanges = (fieldPairs: SQL[], importId: string) =>
   sql`jsonb_strip_nulls(jsonb_build_object(${join(fieldPairs)})) || jsonb_build_object('importId', jsonb_build_array(null, ${importId}::text))`;
 
+/** Each record's event, in the import's batch: the trail shows the import as one line of them. */
 const auditInsert = (
   kind: ImportKind,
   actor: Actor,
   action: 'create' | 'update',
   changes: SQL,
   from: string,
+  importId: string,
 ) =>
-  sql`insert into ${auditEvent} (actor_id, actor_email, entity_type, entity_id, action, changes)
-    select ${actor.id}::text, ${actor.email}::text, ${entities[kind]}::text, a.id::text, ${action}::text, ${changes}
+  sql`insert into ${auditEvent} (actor_id, actor_email, entity_type, entity_id, action, changes, batch_id)
+    select ${actor.id}::text, ${actor.email}::text, ${entities[kind]}::text, a.id::text, ${action}::text, ${changes}, ${importId}::text
     from ${sql.raw(from)} a returning 1`;
 
 /**
@@ -117,7 +119,7 @@ export function insertNewRecords(
       where ${stagedIn(importId, rows)}
       order by r.row
       returning *
-    ), audited as (${auditInsert(kind, actor, 'create', changes, 'added')})
+    ), audited as (${auditInsert(kind, actor, 'create', changes, 'added', importId)})
     select count(*)::int as n from audited`;
 }
 
@@ -159,6 +161,6 @@ export function replaceRecords(
       where t.fin_number = c.fin_number and t.e_cert_number = c.e_cert_number and t.deleted_at is null
         and old.id = t.id
       returning t.id, c.row, ${join(returned)}
-    ), audited as (${auditInsert(kind, actor, 'update', changes, 'changed')})
+    ), audited as (${auditInsert(kind, actor, 'update', changes, 'changed', importId)})
     select (select count(distinct row) from changed)::int as n, (select count(*) from audited)::int as audited`;
 }
