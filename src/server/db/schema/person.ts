@@ -54,6 +54,8 @@ export const person = pgTable(
     ...trackingColumns(),
     /** The five searchable fields in lower case, kept by the database: what staff search tests. */
     searchText: text('search_text').generatedAlwaysAs(sql.raw(`lower${searchTextSql}`)),
+    /** The result reads "Passed" in any case (rules/test-result.ts): a column, so list indexes carry it. */
+    resultPassed: boolean('result_passed').generatedAlwaysAs(sql.raw(`lower(btrim(test_result)) = 'passed'`)),
     /** Lacks a passport, certificate or signature image: a column, so list indexes can carry it. */
     lacksImage: boolean('lacks_image').generatedAlwaysAs(
       sql.raw('passport_image is null or certificate_image is null or signature_image is null'),
@@ -67,7 +69,7 @@ export const person = pgTable(
     index('person_fin_idx').on(t.finNumber),
     // Live people newest first, and by each column the Peoples table sorts by. Each carries the
     // list's filter columns (trade, result, passed date, revoked, lacks image) by an INCLUDE that
-    // drizzle/0014 writes by hand (Drizzle cannot declare it), so a filtered page is read from the
+    // drizzle/0015 writes by hand (Drizzle cannot declare it), so a filtered page is read from the
     // index alone; the newest-first one also carries search_text (drizzle/0005) for searches.
     index('person_live_newest_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
