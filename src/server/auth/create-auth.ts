@@ -2,12 +2,12 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import { PASSWORD_MIN_LENGTH } from '#shared/api/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { account, session, user, verification } from '../db/schema/index.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
-const MIN_PASSWORD_LENGTH = 10;
 export type Role = 'admin' | 'staff';
 
 /**
@@ -24,14 +24,14 @@ export function createAuth(db: Db, config: Config, secret: string) {
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
     },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     plugins: [
       admin({ defaultRole: 'staff', adminRoles: ['admin'], roles: { admin: adminAc, staff: userAc } }),
     ],
-    // Our own limiter guards sign-in per IP and per account (plugins/auth.ts).
+    // Our own limiters guard these routes per address and per account (plugins/auth.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { level: 'error' },

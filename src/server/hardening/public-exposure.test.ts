@@ -105,14 +105,20 @@ function probes(): Probe[] {
       email: 'x@example.com',
       password: 'x',
     }),
-    get('GET /api/auth/*', '/api/auth/get-session'),
-    get('GET /api/auth/*', '/api/auth/list-sessions'),
-    get('GET /api/auth/*', '/api/auth/admin/list-users'),
-    post('POST /api/auth/*', '/api/auth/sign-in/email', {
+    get('GET /api/auth/get-session', '/api/auth/get-session'),
+    post('POST /api/auth/sign-in/email', '/api/auth/sign-in/email', {
       email: 'b@example.com',
       password: 'wrong-password',
     }),
-    post('POST /api/auth/*', '/api/auth/admin/list-users', {}),
+    post('POST /api/auth/sign-out', '/api/auth/sign-out', {}),
+    post('POST /api/auth/change-password', '/api/auth/change-password', {
+      currentPassword: 'guess',
+      newPassword: 'a new password 123',
+    }),
+    // Better Auth's endpoints the portal does not use are no routes at all.
+    get('(none)', '/api/auth/list-sessions'),
+    get('(none)', '/api/auth/admin/list-users'),
+    post('(none)', '/api/auth/admin/list-users', {}),
     get('GET /api/docs', '/api/docs'),
     get('GET /api/docs/', '/api/docs/'),
     get('GET /api/docs/json', '/api/docs/json'),

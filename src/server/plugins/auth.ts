@@ -1,11 +1,14 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type ChangePasswordInput, changePasswordInput } from '#shared/api/auth.ts';
 import { errorCodes } from '#shared/api/errors.ts';
 import { type Auth, createAuth, type Role } from '../auth/create-auth.ts';
 import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
 import { AppError } from '../errors.ts';
+import { recordAudit } from '../features/audit/record-audit.ts';
 import { resolveMasterSecret } from '../secrets.ts';
+import { limitBy } from './rate-limit.ts';
 
 type StaffUser = SessionUser;
 
@@ -24,8 +27,20 @@ declare module 'fastify' {
   }
 }
 
-const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/** Sign-in, sign-out and session bodies are a few hundred bytes; a big one is only ever an attack. */
+const AUTH_BODY_LIMIT = 16 * 1024;
+const MINUTE = 60_000;
+/** Password guesses per client address, and per account from any number of addresses. */
+const GUESSES_PER_ADDRESS = { max: 10, timeWindow: MINUTE };
+const GUESSES_PER_ACCOUNT = { max: 5, timeWindow: 15 * MINUTE };
+/** Session reads and sign-outs per client address: far above what a person's pages make. */
+const SESSION_CALLS_PER_ADDRESS = { max: 600, timeWindow: MINUTE };
 
+/**
+ * Only the Better Auth endpoints the portal uses are routes; every other path under /api/auth
+ * answers 404, so Better Auth's own admin endpoints cannot go around the portal's user rules and
+ * audit trail. Limits hang on these routes, so they hold however the path is spelt.
+ */
 export default fp(
   async (app) => {
     const auth = createAuth(app.db, app.config, resolveMasterSecret(app.config));
@@ -35,39 +50,76 @@ export default fp(
     app.decorate('currentUser', (request: FastifyRequest) =>
       readSession(request.headers.cookie, () => fromNodeHeaders(request.headers)),
     );
-
-    const perIp = app.rateLimit({ max: 10, timeWindow: 60_000 });
-    const perAccount = app.rateLimit({
-      max: 5,
-      timeWindow: 15 * 60_000,
+    const forward = async (request: FastifyRequest, reply: FastifyReply) =>
+      relay(reply, await askAuth(auth, request));
+    const perAccount = limitBy(app, {
+      ...GUESSES_PER_ACCOUNT,
       keyGenerator: (request) =>
         `account:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
     });
 
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      preHandler: async (request, reply) => {
-        if (request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_PATH) {
-          await perIp.call(app, request, reply);
-          await perAccount.call(app, request, reply);
-        }
+    app.post('/api/auth/sign-in/email', {
+      bodyLimit: AUTH_BODY_LIMIT,
+      config: { rateLimit: GUESSES_PER_ADDRESS },
+      preHandler: perAccount,
+      handler: (request, reply) => forward(request, reply),
+    });
+
+    app.post('/api/auth/sign-out', {
+      bodyLimit: AUTH_BODY_LIMIT,
+      config: { rateLimit: SESSION_CALLS_PER_ADDRESS },
+      handler: (request, reply) => forward(request, reply),
+    });
+
+    app.get('/api/auth/get-session', {
+      config: { rateLimit: SESSION_CALLS_PER_ADDRESS },
+      handler: (request, reply) => forward(request, reply),
+    });
+
+    // The portal's password rule applies, every other session of the user ends, and it is audited.
+    app.post<{ Body: ChangePasswordInput }>('/api/auth/change-password', {
+      bodyLimit: AUTH_BODY_LIMIT,
+      config: { rateLimit: GUESSES_PER_ADDRESS },
+      schema: { body: changePasswordInput },
+      handler: async (request, reply) => {
+        const actor = await app.currentUser(request);
+        if (!actor) throw new AppError(401, 'Please sign in.', 'UNAUTHENTICATED');
+        const answer = await askAuth(auth, request, { ...request.body, revokeOtherSessions: true });
+        await recordAudit(app.db, {
+          actor,
+          entityType: 'user',
+          entityId: actor.id,
+          action: 'update',
+          changes: { password: ['(hidden)', '(changed)'] },
+        });
+        return relay(reply, answer);
       },
-      handler: (request, reply) => forwardToAuth(auth, request, reply),
     });
   },
   { name: 'auth', dependencies: ['core', 'rate-limit'] },
 );
 
-/** Hands a Fastify request to Better Auth's fetch handler and copies its answer back. */
-async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
-  const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
-  const body = request.body === undefined || request.method === 'GET' ? undefined : reserialize(request.body);
+/**
+ * Better Auth's answer to a request, asked at the path of the route that matched (never the raw
+ * URL, whose spelling the router forgives). A refusal is thrown in the API's error shape.
+ */
+async function askAuth(auth: Auth, request: FastifyRequest, body: unknown = request.body) {
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const url = new URL(`${request.routeOptions.url}${query}`, `http://${request.headers.host ?? 'localhost'}`);
   const response = await auth.handler(
-    new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), body }),
+    new Request(url, {
+      method: request.method,
+      headers: fromNodeHeaders(request.headers),
+      body: body === undefined || request.method === 'GET' ? undefined : reserialize(body),
+    }),
   );
   const text = await response.text();
   if (response.status >= 400) throw authError(response.status, text);
+  return { response, text };
+}
+
+/** Copies Better Auth's answer, cookies included, to the reply. */
+function relay(reply: FastifyReply, { response, text }: { response: Response; text: string }) {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') continue;

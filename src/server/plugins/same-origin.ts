@@ -4,15 +4,16 @@ import { AppError } from '../errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * State-changing API requests must come from our own pages: a browser sends Origin on every
- * cross-site POST, and a session cookie must not be usable from another site (CSRF). Requests
- * without Origin (curl, server-to-server) carry no ambient browser cookie and pass.
+ * State-changing requests must come from our own pages: a browser sends Origin on every cross-site
+ * POST, and a session cookie must not be usable from another site (CSRF). Requests without Origin
+ * (curl, server-to-server) carry no ambient browser cookie and pass. Every route that matched is
+ * judged, whatever the spelling of its path; a request that matched none changes nothing.
  */
 export default fp(
   async (app) => {
     const { trustedOrigins } = app.config;
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (SAFE_METHODS.has(request.method) || request.is404) return;
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
       if (origin === undefined) {

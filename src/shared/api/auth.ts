@@ -50,3 +50,10 @@ export const loginInput = z.object({
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
 });
 export type LoginInput = z.infer<typeof loginInput>;
+
+/** A signed-in user's own password change: the current one, and a new one under the same rule. */
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1).max(PASSWORD_MAX_LENGTH),
+  newPassword: passwordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
