@@ -71,9 +71,8 @@ const envSchema = z.object({
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
   CONTENT_DIR: z.string().min(1).default('content'),
   TRUST_PROXY: bool.default(false),
-  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(256),
-  MAX_EVENT_LOOP_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(100),
-  MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.95),
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(4096),
+  MAX_REQUEST_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -141,8 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     loadShedding: {
       maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
-      maxEventLoopLagMs: e.MAX_EVENT_LOOP_LAG_MS,
-      maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,
+      maxRequestWaitMs: e.MAX_REQUEST_WAIT_MS,
     },
   };
 }

@@ -46,7 +46,11 @@ async function main() {
     const { seeded } = await seedDemoData(app.db, app.files);
     if (seeded > 0) app.log.info(`loaded ${seeded} demo records`);
   }
-  await app.listen({ port: config.port, host: config.host });
+  // Connections a crowd opens while the loop works through a turn wait here to be accepted, then are
+  // answered or refused at once. Past this queue the kernel drops them and clients retry after 1 s,
+  // 3 s, 7 s: Node's default of 511 is a quarter second of a crowd of 2,000 a second. The kernel caps
+  // it at net.core.somaxconn (4096 on current Linux).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   printWelcome(config.publicUrl, database.kind, config.seedDemo, await app.setupLink());
 }
 

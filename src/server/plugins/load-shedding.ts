@@ -1,11 +1,12 @@
-import underPressure from '@fastify/under-pressure';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
+import { watchLoopLateness } from './loop-lateness.ts';
+import { WaitingRequests } from './waiting-requests.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** API requests being served now: the load that shedding judges. */
+    /** API requests being served now. */
     requestsInFlight(): number;
   }
   interface FastifyContextConfig {
@@ -21,64 +22,77 @@ const busy: ApiError = {
 };
 
 /** One browser opens at most 6 connections to a host: below this, nobody is overloading us. */
-export const MIN_IN_FLIGHT_TO_SHED = 8;
-
-/** The window over which the event loop's delay and utilisation are judged. */
-const SAMPLE_INTERVAL_MS = 1_000;
+export const MIN_BACKLOG_TO_SHED = 8;
 
 /**
- * Only the API and stored files are ever refused. The built client's assets, the page HTML and the
- * health check are cheap and always served, so a page never arrives without its scripts or styles.
+ * Only the API and stored files are ever refused, judged by the route that matched. The built
+ * client's assets, the page HTML and the health check are cheap and always served, so a page never
+ * arrives without its scripts or styles.
  */
 function mayShed(request: FastifyRequest): boolean {
-  if (request.routeOptions.config.neverShed) return false;
-  return request.url.startsWith('/api/') || request.url.startsWith('/files/');
+  const { url, config } = request.routeOptions;
+  if (!url || config.neverShed) return false;
+  return url.startsWith('/api/') || url.startsWith('/files/');
 }
 
+/** An upload's body arrives at its client's pace: its age says nothing about how late we are. */
+const isUpload = (request: FastifyRequest) =>
+  request.headers['content-type']?.startsWith('multipart/') === true;
+
+/**
+ * A refusal comes before the body is read. `Connection: close` keeps the client from sending its
+ * next request on a socket that may still carry the unread rest of this one.
+ */
 function refuse(reply: FastifyReply) {
-  reply.code(503).header('retry-after', '1').send(busy);
+  reply.code(503).header('retry-after', '1').header('connection', 'close').send(busy);
 }
 
 /**
- * Sheds load instead of queueing it: a new API request is answered 503 with `Retry-After` at once,
- * before its body is read, when
- * - `maxConcurrentRequests` requests are in flight (bounds the memory and database work held by
- *   slow clients and slow uploads), or
- * - more than `MIN_IN_FLIGHT_TO_SHED` are in flight and, over the last second, the event loop's mean
- *   delay passed `maxEventLoopLagMs` or it was busy more than `maxEventLoopUtilization` of the time
- *   (@fastify/under-pressure): the process has more work than CPU, and new connections would wait
- *   in the kernel for a loop that never catches up.
+ * Sheds load by lateness, not by busyness: a new API request is answered 503 with `Retry-After` at
+ * once, before its body is read, when
+ * - `maxConcurrentRequests` requests are in flight (bounds the memory held by slow clients), or
+ * - more than `MIN_BACKLOG_TO_SHED` requests are in flight or were read in this turn of the event
+ *   loop, and requests read now have waited over `maxRequestWaitMs` for the loop (it is working
+ *   through a backlog that arrived while it was busy), or
+ * - more than `MIN_BACKLOG_TO_SHED` requests have waited over `maxRequestWaitMs` for their answer to
+ *   start (a queue inside the process: the database, its pool, PGlite's one connection).
+ * A server answering at full throughput in good time is busy all the time, and refuses nothing.
  * One slow query or a neighbour taking the CPU cannot refuse a lone visitor (docs/reliability.md §6).
+ * Choice of rule and threshold: docs/decisions/0013-load-shedding-by-lateness.md.
  */
 export default fp(
   async (app) => {
-    const { maxConcurrentRequests, maxEventLoopLagMs, maxEventLoopUtilization } = app.config.loadShedding;
+    const { maxConcurrentRequests, maxRequestWaitMs } = app.config.loadShedding;
+    const loop = watchLoopLateness();
+    const waiting = new WaitingRequests<FastifyRequest>();
     let inFlight = 0;
     app.decorate('requestsInFlight', () => inFlight);
+    app.addHook('onClose', async () => loop.stop());
+
+    const late = (now: number) =>
+      maxRequestWaitMs > 0 &&
+      (((inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
+        loop.lateness(now) > maxRequestWaitMs) ||
+        waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now));
 
     app.addHook('onRequest', (request, reply, done) => {
       if (!mayShed(request)) return done();
-      if (inFlight >= maxConcurrentRequests) return refuse(reply);
+      loop.read();
+      const now = performance.now();
+      if (inFlight >= maxConcurrentRequests || late(now)) return refuse(reply);
       inFlight += 1;
+      if (!isUpload(request)) waiting.add(request, now);
       // 'close' comes once the answer has gone or the client has gone, whichever is first.
       reply.raw.once('close', () => {
         inFlight -= 1;
+        waiting.remove(request);
       });
       done();
     });
 
-    await app.register(underPressure, {
-      sampleInterval: SAMPLE_INTERVAL_MS,
-      maxEventLoopDelay: maxEventLoopLagMs,
-      maxEventLoopUtilization,
-      eventLoopUtilizationMode: 'interval',
-      // Called only while under pressure; the request goes on unless it was refused here.
-      pressureHandler: (request, reply) => {
-        // This request is counted already; the others in flight are what it would queue behind.
-        if (mayShed(request) && inFlight > MIN_IN_FLIGHT_TO_SHED) {
-          refuse(reply);
-        }
-      },
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      waiting.remove(request);
+      done(null, payload);
     });
   },
   { name: 'load-shedding', dependencies: ['core'] },
