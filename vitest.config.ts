@@ -4,7 +4,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['src/shared/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/client/lib/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         test: {

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
+import { BusyNotice } from '#client/components/page/busy-notice.tsx';
 import { HydrateLast } from '#client/components/page/hydrate-later.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -28,6 +29,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           {children}
+          <BusyNotice />
           <HydrateLast>
             <MarkReady />
           </HydrateLast>

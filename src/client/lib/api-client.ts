@@ -1,4 +1,5 @@
 import type { ApiError } from '#shared/api/errors.ts';
+import { retryWhenBusy } from './retry-when-busy.ts';
 
 /** A failed API call: the server's error body when it sent one, or a network failure (status 0). */
 export class ApiRequestError extends Error {
@@ -17,7 +18,9 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     headers.set('content-type', 'application/json');
   let response: Response;
   try {
-    response = await fetch(path, { ...init, headers, credentials: 'same-origin' });
+    response = await retryWhenBusy(() => fetch(path, { ...init, headers, credentials: 'same-origin' }), {
+      signal: init.signal,
+    });
   } catch {
     throw new ApiRequestError(0, null);
   }
