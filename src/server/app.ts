@@ -14,7 +14,7 @@ import setupRoutes from './features/setup/setup.routes.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import staffApi from './features/staff-api.ts';
 import verificationRoutes from './features/verification/verification.routes.ts';
-import { loggerOptions, OneLinePerRequest } from './logger.ts';
+import { type LogDestination, loggerOptions, OneLinePerRequest } from './logger.ts';
 import auth from './plugins/auth.ts';
 import client from './plugins/client.ts';
 import core from './plugins/core.ts';
@@ -47,12 +47,14 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout: tests read what the server logs. */
+  logStream?: LogDestination;
 }
 
 /** Builds the whole server; tests call this with a real database and use `inject`. */
-export async function buildApp({ config, database, logger = true }: BuildOptions) {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions) {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel) : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -1,12 +1,18 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
+/** Where log lines are written: stdout by default. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
 /**
  * pino options: request logs carry method, path and status only; query strings, bodies and
  * headers that could hold personal data (names, identification numbers, cookies) are never logged.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: LogDestination): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       remove: true,

@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => (await import('./routes/dashboard/import.tsx')).importRoute('renewals'),
               },
               { path: 'users', lazy: () => import('./routes/dashboard/users.tsx') },
+              { path: 'api-keys', lazy: () => import('./routes/dashboard/api-keys.tsx') },
               { path: 'audit', lazy: () => import('./routes/dashboard/audit.tsx') },
               { path: 'messages', lazy: () => import('./routes/dashboard/messages.tsx') },
               { path: 'trash', lazy: () => import('./routes/dashboard/trash.tsx') },

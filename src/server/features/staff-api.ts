@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors.ts';
+import apiKeysRoutes from './api-keys/api-keys.routes.ts';
+import { keyAuthenticator } from './api-keys/authenticate-key.ts';
+import { bearerKey } from './api-keys/key-secret.ts';
 import auditRoutes from './audit/audit.routes.ts';
+import backupRoutes from './backup/backup.routes.ts';
 import revocationRoutes from './credentials/revocation.routes.ts';
 import exportsRoutes from './exports/exports.routes.ts';
 import importsRoutes from './imports/imports.routes.ts';
@@ -13,11 +17,14 @@ import usersRoutes from './users/users.routes.ts';
 
 /**
  * Every staff endpoint lives inside this scope, and this ONE hook guards them all: 401 without a
- * valid session, 403 when the route asks for a role the user does not have.
+ * valid session or API key, 403 when the route asks for a role the user does not have or does not
+ * take the key's scope.
  */
 const staffApi: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    const user = await app.currentUser(request);
+  const authenticateKey = keyAuthenticator(app);
+  app.addHook('onRequest', async (request, reply) => {
+    const key = bearerKey(request.headers.authorization);
+    const user = key ? await authenticateKey(request, reply, key) : await app.currentUser(request);
     if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
     if (request.routeOptions.config.role === 'admin' && user.role !== 'admin') {
       throw new AppError(403, 'You do not have permission to do this.', 'FORBIDDEN');
@@ -35,6 +42,8 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(trashRoutes);
   await app.register(exportsRoutes);
   await app.register(importsRoutes);
+  await app.register(apiKeysRoutes);
+  await app.register(backupRoutes);
 };
 
 export default staffApi;

@@ -42,7 +42,10 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/docs/static/swagger-initializer.js',
 ]);
 
-/** Routes only an administrator may use; each must also be marked `config.role: 'admin'`. */
+/**
+ * Routes only an administrator may use; each must also be marked `config.role: 'admin'`. What an
+ * API key may call is its own table, API_KEY_ROUTES (features/api-keys/key-access.ts).
+ */
 export const ADMIN_ROUTES = new Set([
   'GET /api/users',
   'POST /api/users',
@@ -52,6 +55,9 @@ export const ADMIN_ROUTES = new Set([
   'POST /api/people/:id/reinstate',
   'GET /api/trash',
   'POST /api/renewals/:id/restore',
+  'GET /api/api-keys',
+  'POST /api/api-keys',
+  'DELETE /api/api-keys/:id',
 ]);
 
 // HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
+import type { LogDestination } from '../logger.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export interface TestApp {
@@ -18,11 +19,12 @@ export interface TestApp {
 /**
  * Builds the real app on a real, empty database: a fresh PostgreSQL database when
  * `DATABASE_URL` points at a server we may create databases on, otherwise in-memory PGlite.
- * `timeZone` sets the database's session time zone, for tests that SQL does not depend on it.
+ * `timeZone` sets the database's session time zone, for tests that SQL does not depend on it;
+ * `logStream` receives the server's log lines (with LOG_LEVEL from `env`), for tests of what it logs.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { timeZone }: { timeZone?: string } = {},
+  { timeZone, logStream }: { timeZone?: string; logStream?: LogDestination } = {},
 ): Promise<TestApp> {
   // Each app gets its own data folder (files, generated secrets), removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-api-test-'));
@@ -44,7 +46,7 @@ export async function createTestApp(
     // PGlite is one session: setting it there is setting it for the database.
     if (timeZone && database.kind === 'pglite')
       await database.db.execute(sql`select set_config('TimeZone', ${timeZone}, false)`);
-    app = await buildApp({ config, database, logger: false });
+    app = await buildApp({ config, database, logger: logStream !== undefined, logStream });
     await app.ready();
   } catch (error) {
     // Whatever step failed, leave no open pool and no scratch database behind.

@@ -1,0 +1,95 @@
+import { Badge, Button, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ScrollTable } from '#client/components/table/scroll-table.tsx';
+import { ApiRequestError } from '#client/lib/api-client.ts';
+import { formatDateTime } from '#client/lib/format-date-time.ts';
+import { notify } from '#client/lib/notify.ts';
+import type { ApiKeyView } from '#shared/api/api-keys.ts';
+import { revokeApiKey } from '../api/api-keys-api.ts';
+
+function status(key: ApiKeyView): { label: string; color: string } {
+  if (key.revokedAt) return { label: 'Revoked', color: 'red.9' };
+  if (Date.parse(key.expiresAt) <= Date.now()) return { label: 'Expired', color: 'gray.8' };
+  return { label: 'Active', color: 'green.9' };
+}
+
+/** The issuer's API keys: when each was last used, and revoking one at once. */
+export function ApiKeysTable({ keys }: { keys: ApiKeyView[] }) {
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: (key: ApiKeyView) => revokeApiKey(key.id),
+    onSuccess: (key) => {
+      notify.success(`API key “${key.name}” revoked`);
+      return queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    },
+    onError: (error) =>
+      notify.error(
+        error instanceof ApiRequestError && error.body?.message
+          ? error.body.message
+          : 'Failed to revoke the key.',
+      ),
+  });
+  const confirmRevoke = (key: ApiKeyView) =>
+    modals.openConfirmModal({
+      title: 'Revoke API key',
+      centered: true,
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: <Text>Systems using “{key.name}” are refused from now on. This cannot be undone.</Text>,
+      labels: { confirm: 'Revoke', cancel: 'Cancel' },
+      confirmProps: { color: 'red.9' },
+      onConfirm: () => revoke.mutate(key),
+    });
+
+  if (keys.length === 0) return <Text>No API keys yet.</Text>;
+  return (
+    <ScrollTable label="API keys" minWidth={820}>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Key</Table.Th>
+            <Table.Th scope="col">Scope</Table.Th>
+            <Table.Th scope="col">Expires</Table.Th>
+            <Table.Th scope="col">Last used</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {keys.map((key) => {
+            const { label, color } = status(key);
+            return (
+              <Table.Tr key={key.id}>
+                <Table.Td>{key.name}</Table.Td>
+                <Table.Td>
+                  <code>{key.prefix}…</code>
+                </Table.Td>
+                <Table.Td>{key.scope === 'write' ? 'Read and write' : 'Read'}</Table.Td>
+                <Table.Td>{formatDateTime(key.expiresAt)}</Table.Td>
+                <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Table.Td>
+                <Table.Td>
+                  <Badge color={color} variant="light">
+                    {label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    disabled={label !== 'Active' || revoke.isPending}
+                    onClick={() => confirmRevoke(key)}
+                    aria-label={`Revoke ${key.name}`}
+                  >
+                    Revoke
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
