@@ -10,6 +10,7 @@ import issuer from './features/credentials/issuer.ts';
 import feedbackRoutes from './features/feedback/feedback.routes.ts';
 import filesRoutes from './features/files/files.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
+import passwordResetRoutes from './features/password-reset/password-reset.routes.ts';
 import setupRoutes from './features/setup/setup.routes.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import staffApi from './features/staff-api.ts';
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(credentialsRoutes);
   await app.register(filesRoutes);
   await app.register(setupRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(staffApi);
 
   return app;

@@ -26,3 +26,6 @@ const trashedRecord = z.object({
 export type TrashedRecord = z.infer<typeof trashedRecord>;
 export const trashPage = pageOf(trashedRecord);
 export type TrashPage = z.infer<typeof trashPage>;
+
+/** How long whoever deleted a record may take it back with "Undo" (administrators: any time). */
+export const UNDO_DELETE_MINUTES = 10;

@@ -4,12 +4,14 @@ import { trashPage, trashQuery } from '#shared/api/trash.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { findTrash } from './find-trash.ts';
 import { restoreRenewal } from './restore-renewal.ts';
+import { undoDelete } from './undo-delete.ts';
 
 const byId = z.object({ id: z.string().max(100) });
 
 /**
  * The trash, for administrators: what was deleted, by whom and when. People come back through
- * `POST /api/people/:id/restore`; renewals through the route here.
+ * `POST /api/people/:id/restore`; renewals through the route here. Whoever deleted a record may
+ * take it back shortly afterwards through `undo-delete`.
  */
 const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,6 +31,16 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send();
     },
   );
+
+  for (const [kind, path] of [
+    ['person', '/api/people/:id/undo-delete'],
+    ['renewal', '/api/renewals/:id/undo-delete'],
+  ] as const) {
+    app.post(path, { schema: { params: byId } }, async (request, reply) => {
+      await undoDelete(app.db, kind, request.params.id, requestActor(request));
+      return reply.code(204).send();
+    });
+  }
 };
 
 export default trashRoutes;

@@ -163,3 +163,90 @@ describe('POST /api/renewals/:id/restore', () => {
     expect(malformed.statusCode).toBe(404);
   });
 });
+
+describe('POST /api/people/:id/undo-delete and /api/renewals/:id/undo-delete', () => {
+  it('lets whoever deleted a person take it back at once, audited as a restore', async () => {
+    const row = await insertPerson(harness.database.db, { name: 'Undo UNDO1', eCertNumber: 'U-UNDO1' });
+    await deleteAs(staff.headers, `/api/people/${row.id}`);
+
+    const response = await inject({
+      method: 'POST',
+      url: `/api/people/${row.id}/undo-delete`,
+      headers: staff.headers,
+    });
+
+    expect(response.statusCode, response.body).toBe(204);
+    const back = await inject({ method: 'GET', url: `/api/people/${row.id}`, headers: staff.headers });
+    expect(back.statusCode).toBe(200);
+    const [last] = await harness.database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityType, 'person'), eq(auditEvent.entityId, row.id)))
+      .orderBy(sql`${auditEvent.at} desc`)
+      .limit(1);
+    expect(last).toMatchObject({ action: 'restore', actorEmail: staff.user.email });
+  });
+
+  it('refuses another staff user with 403, and keeps the record in the trash', async () => {
+    const other = await signInAs(harness.app, 'staff');
+    const created = await inject({
+      method: 'POST',
+      url: '/api/renewals',
+      headers: staff.headers,
+      payload: renewalFields('UNDO2'),
+    });
+    const { id } = created.json<RenewalView>();
+    await deleteAs(staff.headers, `/api/renewals/${id}`);
+
+    const response = await inject({
+      method: 'POST',
+      url: `/api/renewals/${id}/undo-delete`,
+      headers: other.headers,
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/^Only who deleted a record can undo it, within 10 minutes/);
+    expect((await trash('kind=renewals&q=UNDO2')).total).toBe(1);
+    const own = await inject({
+      method: 'POST',
+      url: `/api/renewals/${id}/undo-delete`,
+      headers: staff.headers,
+    });
+    expect(own.statusCode).toBe(204);
+    expect((await trash('kind=renewals&q=UNDO2')).total).toBe(0);
+  });
+
+  it('refuses the one who deleted once the undo time is over; an administrator restores in the Trash', async () => {
+    const row = await insertPerson(harness.database.db, { name: 'Undo UNDO3', eCertNumber: 'U-UNDO3' });
+    await deleteAs(staff.headers, `/api/people/${row.id}`);
+    await harness.database.db
+      .update(auditEvent)
+      .set({ at: sql`${auditEvent.at} - interval '11 minutes'` })
+      .where(and(eq(auditEvent.entityId, row.id), eq(auditEvent.action, 'delete')));
+    const url = `/api/people/${row.id}/undo-delete`;
+
+    expect((await inject({ method: 'POST', url, headers: staff.headers })).statusCode).toBe(403);
+    expect((await trash('kind=people&q=U-UNDO3')).total).toBe(1);
+    const restored = await inject({
+      method: 'POST',
+      url: `/api/people/${row.id}/restore`,
+      headers: admin.headers,
+    });
+    expect(restored.statusCode).toBe(200);
+  });
+
+  it('answers 404 for a record that is not in the trash, and for a malformed id', async () => {
+    const row = await insertPerson(harness.database.db, { name: 'Undo UNDO4', eCertNumber: 'U-UNDO4' });
+    await deleteAs(staff.headers, `/api/people/${row.id}`);
+    const url = `/api/people/${row.id}/undo-delete`;
+    expect((await inject({ method: 'POST', url, headers: staff.headers })).statusCode).toBe(204);
+
+    expect((await inject({ method: 'POST', url, headers: staff.headers })).statusCode).toBe(404);
+    const malformed = await inject({
+      method: 'POST',
+      url: '/api/people/nope/undo-delete',
+      headers: staff.headers,
+    });
+    expect(malformed.statusCode).toBe(404);
+  });
+});

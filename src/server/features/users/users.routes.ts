@@ -1,10 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUserInput, updateUserInput, usersResponse, userView } from '#shared/api/users.ts';
+import {
+  createUserInput,
+  passwordResetLinkView,
+  updateUserInput,
+  usersResponse,
+  userView,
+} from '#shared/api/users.ts';
 import { user } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { requestActor } from '../audit/request-actor.ts';
+import { createResetLink } from '../password-reset/create-reset-link.ts';
 import { createStaffUser } from './create-staff-user.ts';
 import { deleteStaffUser } from './delete-staff-user.ts';
 import { updateStaffUser } from './update-staff-user.ts';
@@ -40,6 +47,17 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await updateStaffUser(app.db, request.params.id, request.body, requestActor(request));
       if (!row) throw noUser();
       return toUserView(row);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/password-reset-link',
+    { config: adminOnly, schema: { params, response: { 201: passwordResetLinkView } } },
+    async (request, reply) => {
+      const { publicUrl } = app.config;
+      const link = await createResetLink(app.db, publicUrl, request.params.id, requestActor(request));
+      if (!link) throw noUser();
+      return reply.code(201).send(link);
     },
   );
 

@@ -43,12 +43,13 @@ describe('users API (administrators only)', () => {
     ['POST', '/api/users'],
     ['PATCH', `/api/users/${randomUUID()}`],
     ['DELETE', `/api/users/${randomUUID()}`],
+    ['POST', `/api/users/${randomUUID()}/password-reset-link`],
   ] as const)('answers 403 to a staff user on %s %s', async (method, url) => {
     const response = await testApp.app.inject({
       method,
       url,
       headers: staff.headers,
-      ...(method === 'POST' || method === 'PATCH' ? { payload: {} } : {}),
+      ...(method === 'PATCH' || url === '/api/users' ? { payload: {} } : {}),
     });
 
     expect(response.statusCode).toBe(403);
@@ -163,6 +164,60 @@ describe('users API (administrators only)', () => {
       action: 'update',
       changes: { banned: [false, true] },
     });
+  });
+
+  it("changes a user's email: they sign in with the new one, and the change is audited", async () => {
+    const created = await createUser('old-address@example.com');
+
+    const response = await asAdmin('PATCH', `/api/users/${created.id}`, {
+      email: ' New-Address@Example.com ',
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ...created, email: 'new-address@example.com' });
+    await expect(signInWith(testApp.app, 'new-address@example.com', TEST_PASSWORD)).resolves.toContain(
+      'session_token=',
+    );
+    expect((await auditOf(created.id)).at(-1)).toMatchObject({
+      action: 'update',
+      actorId: admin.user.id,
+      changes: { email: ['old-address@example.com', 'new-address@example.com'] },
+    });
+  });
+
+  it('refuses an email another user has (409) or one that is not an email (400), changing nothing', async () => {
+    const created = await createUser('keeps-address@example.com');
+
+    const taken = await asAdmin('PATCH', `/api/users/${created.id}`, {
+      email: 'GRACE@example.com',
+      name: 'X',
+    });
+    const malformed = await asAdmin('PATCH', `/api/users/${created.id}`, { email: 'not-an-email' });
+
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'A user with this email already exists.',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fields).toEqual({ email: 'Please enter a valid email' });
+    const listed = (await asAdmin('GET', '/api/users')).json<UsersResponse>().items;
+    expect(listed.find((u) => u.id === created.id)).toEqual(created);
+  });
+
+  it('unbans a user, who can sign in again, audited; the administrator stays signed in', async () => {
+    const created = await createUser('unbanned@example.com');
+    await asAdmin('PATCH', `/api/users/${created.id}`, { banned: true });
+
+    const response = await asAdmin('PATCH', `/api/users/${created.id}`, { banned: false });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ banned: false });
+    expect((await auditOf(created.id)).at(-1)?.changes).toEqual({ banned: [true, false] });
+    expect((await asAdmin('GET', '/api/users')).statusCode).toBe(200);
+    await expect(signInWith(testApp.app, 'unbanned@example.com', TEST_PASSWORD)).resolves.toContain(
+      'session_token=',
+    );
   });
 
   it('changes only the field sent: a renamed administrator stays an administrator, a ban stays', async () => {
