@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { buffer, text } from 'node:stream/consumers';
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, queryRows } from '../db/database.ts';
+import { openSecret } from '../features/credentials/seal-secret.ts';
+import { type FileStore, isFileKey } from '../files/file-store.ts';
+import { backupTables, MADE_AT_START, schemaVersion, type TableShape } from './database-tables.ts';
+import { filePart, SECRET_NAME, tablePart } from './manifest.ts';
+import { BackupRefused, type OpenedBackup, openBackup } from './open-backup.ts';
+
+export interface RestoreTarget {
+  database: Database;
+  files: FileStore;
+  dataDir: string;
+  /** AUTH_SECRET of the installation restored into, if configured. */
+  authSecret?: string;
+  /** Replace what the installation holds instead of refusing a non-empty one. */
+  force?: boolean;
+}
+
+export interface RestoreSummary {
+  createdAt: string;
+  tables: Record<string, number>;
+  files: number;
+}
+
+const BATCH = 500;
+
+/**
+ * Restores an archive made by writeBackup. Everything that can refuse it is checked first (checksums,
+ * schema, secret, an empty installation); then the files are stored, then every table is loaded in
+ * one transaction, so a failure leaves the database as it was.
+ */
+export async function restoreBackup(archive: string, target: RestoreTarget): Promise<RestoreSummary> {
+  const backup = await openBackup(archive);
+  try {
+    const { manifest } = backup;
+    const { db } = target.database;
+    const schema = await schemaVersion(db);
+    if (schema.migrations !== manifest.schema.migrations)
+      throw new BackupRefused(
+        `The backup was made by a portal with ${manifest.schema.migrations} migrations and this one has ${schema.migrations}: restore it with the same version of the portal. Nothing was restored.`,
+      );
+    const tables = await backupTables(db);
+    const missing = tables.map((t) => t.name).filter((name) => !(name in manifest.tables));
+    if (missing.length > 0 || tables.length !== Object.keys(manifest.tables).length)
+      throw new BackupRefused('The backup does not hold the tables this portal has. Nothing was restored.');
+    const secret = await secretToUse(backup, target);
+    if (!target.force) await refuseNonEmpty(db, tables);
+
+    let files = 0;
+    for (const name of Object.keys(manifest.parts)) {
+      const key = name.slice(filePart('').length);
+      if (!name.startsWith(filePart('')) || !isFileKey(key)) continue;
+      await target.files.put(key, await buffer(await backup.read(name)));
+      files += 1;
+    }
+    const counts = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.execute(sql.raw(`truncate ${tables.map((t) => `"${t.name}"`).join(', ')} cascade`));
+      const loaded: Record<string, number> = {};
+      for (const table of tables) loaded[table.name] = await loadTable(tx, table, backup);
+      for (const [sequence, position] of Object.entries(manifest.sequences))
+        await tx.execute(sql`select setval(${sequence}::regclass, ${position}::bigint)`);
+      return loaded;
+    });
+    if (secret.write) fs.writeFileSync(path.join(target.dataDir, SECRET_NAME), secret.value, { mode: 0o600 });
+    return { createdAt: manifest.createdAt, tables: counts, files };
+  } finally {
+    backup.close();
+  }
+}
+
+async function loadTable(tx: Db, table: TableShape, backup: OpenedBackup): Promise<number> {
+  const columns = table.columns.map((column) => `"${column}"`).join(', ');
+  const insert = (lines: string[]) =>
+    tx.execute(
+      sql`insert into ${sql.identifier(table.name)} (${sql.raw(columns)})
+          select ${sql.raw(columns)} from json_populate_recordset(null::${sql.identifier(table.name)}, ${`[${lines.join(',')}]`}::json)`,
+    );
+  let rows = 0;
+  let batch: string[] = [];
+  for await (const line of readline.createInterface({ input: await backup.read(tablePart(table.name)) })) {
+    if (line === '') continue;
+    batch.push(line);
+    if (batch.length === BATCH) {
+      await insert(batch);
+      rows += batch.length;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await insert(batch);
+  return rows + batch.length;
+}
+
+/**
+ * The stored issuer key is sealed with the master secret. A generated secret travels in the archive
+ * and is written into DATA_DIR, unless AUTH_SECRET is set: then it must be the one the key opens with.
+ */
+async function secretToUse(backup: OpenedBackup, target: RestoreTarget) {
+  const carried = backup.has(SECRET_NAME) ? (await text(await backup.read(SECRET_NAME))).trim() : null;
+  const value = target.authSecret ?? carried ?? readIfPresent(path.join(target.dataDir, SECRET_NAME)) ?? '';
+  const keys: { public_key_multibase: string; secret_key_sealed: string }[] = [];
+  for await (const line of readline.createInterface({ input: await backup.read(tablePart('issuer_key')) }))
+    if (line !== '') keys.push(JSON.parse(line));
+  try {
+    for (const key of keys) openSecret(value, key.secret_key_sealed, key.public_key_multibase);
+  } catch {
+    throw new BackupRefused(
+      carried
+        ? 'The backup carries its generated secret, which AUTH_SECRET here differs from: set AUTH_SECRET to the auth-secret file inside the archive, or unset it. Nothing was restored.'
+        : 'The issuer key in the backup does not open with this AUTH_SECRET: set the AUTH_SECRET the backed-up installation used. Nothing was restored.',
+    );
+  }
+  return { value, write: carried !== null && target.authSecret === undefined };
+}
+
+const readIfPresent = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null);
+
+async function refuseNonEmpty(db: Db, tables: TableShape[]) {
+  for (const table of tables) {
+    if (MADE_AT_START.has(table.name)) continue;
+    const [row] = await queryRows<{ any: boolean }>(
+      db,
+      sql`select exists (select from ${sql.identifier(table.name)}) as any`,
+    );
+    if (row?.any)
+      throw new BackupRefused(
+        `This installation already holds data (table ${table.name}); a backup restores into an empty one. Run it again with --force to replace everything here. Nothing was restored.`,
+      );
+  }
+}

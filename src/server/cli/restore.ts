@@ -1,0 +1,42 @@
+import 'dotenv/config';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { runOperatorCommand, withOperatorDatabase } from './operator-command.ts';
+
+const USAGE = 'Usage: npm run restore -- FILE.zip [--force]';
+const SERVER_RUNNING = 'The portal is running on this data folder; stop it before restoring into it.';
+
+function readArgs(argv: string[]) {
+  try {
+    const options = { force: { type: 'boolean' } } as const;
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return { force: values.force === true, positionals };
+  } catch {
+    throw new Error(USAGE);
+  }
+}
+
+async function restore(argv: string[]): Promise<string> {
+  const { force, positionals } = readArgs(argv);
+  const [file, ...rest] = positionals;
+  if (!file || rest.length > 0) throw new Error(USAGE);
+  if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
+  return withOperatorDatabase(SERVER_RUNNING, async (database, config) => {
+    const { restoreBackup } = await import('../backup/restore-backup.ts');
+    const { configuredFileStore } = await import('../files/configured-store.ts');
+    const summary = await restoreBackup(file, {
+      database,
+      files: configuredFileStore(config),
+      dataDir: config.dataDir,
+      authSecret: config.authSecret,
+      force,
+    });
+    const tables = Object.entries(summary.tables).map(([name, rows]) => `  ${name}: ${rows}`);
+    return [
+      `Restored the backup of ${summary.createdAt}: ${summary.files} files, and rows per table:`,
+      ...tables,
+    ].join('\n');
+  });
+}
+
+runOperatorCommand(() => restore(process.argv.slice(2)));
