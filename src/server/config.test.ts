@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     ['DATABASE_POOL_SIZE', '0'],
     ['DATABASE_URL', 'mysql://x'],
     ['MASK_IDENTIFIERS', 'maybe'],
+    ['PUBLIC_IDENTITY_DOCUMENTS', 'consented'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['FILE_STORE', 'ftp'],
     ['S3_ENDPOINT', 'not a url'],
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.verification.rateLimit).toEqual({ max: 20, timeWindowMs: 600_000 });
     expect(config.databasePoolSize).toBe(20);
+    expect(config.publicIdentityDocuments).toBe(false);
   });
 
   it('turns a rate limit off with "off", and sizes the PostgreSQL pool', () => {

@@ -68,6 +68,7 @@ const envSchema = z.object({
   CERT_VALIDITY_YEARS: z.coerce.number().int().min(1).max(100).default(2),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
   MASK_IDENTIFIERS: bool.default(true),
+  PUBLIC_IDENTITY_DOCUMENTS: bool.default(false),
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
   CONTENT_DIR: z.string().min(1).default('content'),
   TRUST_PROXY: bool.default(false),
@@ -134,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     certValidityYears: e.CERT_VALIDITY_YEARS,
     importMaxRows: e.IMPORT_MAX_ROWS,
     maskIdentifiers: e.MASK_IDENTIFIERS,
+    /** Passport scans on public pages and at /files for anyone; off: signed-in staff only. */
+    publicIdentityDocuments: e.PUBLIC_IDENTITY_DOCUMENTS,
     siteConfigPath: path.resolve(e.SITE_CONFIG),
     contentDir: path.resolve(e.CONTENT_DIR),
     trustProxy: e.TRUST_PROXY,

@@ -38,6 +38,8 @@ const certificateView = z.object({
   revocationReason: z.string().nullable(),
   issuer: z.string(),
   masked: z.boolean(),
+  /** False: identity documents (the passport scan) are held by the issuer and not published. */
+  identityDocumentsPublic: z.boolean(),
 });
 export type CertificateView = z.infer<typeof certificateView>;
 

@@ -20,10 +20,13 @@ export const fileView = (ref: StoredFileRef | null): FileView | null =>
       }
     : null;
 
-/** The public view of one record: masked as configured, validity computed now, never stored. */
+/**
+ * The public view of one record: masked as configured, validity computed now, never stored. The
+ * passport scan is an identity document: it is left out unless the operator publishes those.
+ */
 export function toCertificateView(
   row: CertificateRow,
-  options: { issuer: string; mask: boolean; validityYears: number },
+  options: { issuer: string; mask: boolean; validityYears: number; identityDocuments: boolean },
 ): CertificateView {
   const show = options.mask ? maskIdentifier : (value: string) => value;
   return {
@@ -40,7 +43,7 @@ export function toCertificateView(
     passedDate: row.passedDate,
     courseStatus: courseStatus(row.passedDate, options.validityYears),
     signatureImage: fileView(row.signatureImage),
-    passportImage: fileView(row.passportImage),
+    passportImage: options.identityDocuments ? fileView(row.passportImage) : null,
     certificateImage: fileView(row.certificateImage),
     pdf: fileView(row.pdf),
     status: row.revokedAt ? 'revoked' : 'valid',
@@ -48,6 +51,7 @@ export function toCertificateView(
     revocationReason: row.revokedAt ? row.revocationReason : null,
     issuer: options.issuer,
     masked: options.mask,
+    identityDocumentsPublic: options.identityDocuments,
   };
 }
 

@@ -31,6 +31,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
           issuer: app.content.site.issuerName,
           mask: app.config.maskIdentifiers,
           validityYears: app.config.certValidityYears,
+          identityDocuments: app.config.publicIdentityDocuments,
         }),
         records: found.records.map(toTrainingRecord),
       };

@@ -39,7 +39,12 @@ describe('POST /api/people', () => {
       expect(file?.contentType).toBe('image/webp');
     }
     expect(body.pdf?.url).toMatch(/^\/files\/[a-f0-9]{64}\.pdf$/);
-    const served = await inject({ method: 'GET', url: body.passportImage?.url ?? '' });
+    // An identity document: served to the staff session that added it.
+    const served = await inject({
+      method: 'GET',
+      url: body.passportImage?.url ?? '',
+      headers: { cookie: api.staff.cookie },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
 

@@ -7,11 +7,23 @@ import type { FileView } from '#shared/api/certificates.ts';
 interface CertificateImagesProps {
   certificateImage: FileView | null;
   passportImage: FileView | null;
+  /** False: the passport scan is an identity document the issuer keeps to itself. */
+  identityDocumentsPublic: boolean;
+  issuer: string;
   name: string;
 }
 
+function ImageOf({ file, label, name }: { file: FileView | null; label: string; name: string }) {
+  return file ? (
+    <Image src={file.url} alt={`${label} of ${name}`} radius="sm" />
+  ) : (
+    <MissingFile text={`No ${label.toLowerCase()} image`} h={160} />
+  );
+}
+
 /** "View Certificate": shown only when there is something to view; the modal locks page scrolling. */
-export function CertificateImagesButton({ certificateImage, passportImage, name }: CertificateImagesProps) {
+export function CertificateImagesButton(props: CertificateImagesProps) {
+  const { certificateImage, passportImage, identityDocumentsPublic, issuer, name } = props;
   const [opened, modal] = useDisclosure(false);
   const dialog = useOpenedOnce(opened);
   if (!certificateImage && !passportImage) return null;
@@ -30,19 +42,18 @@ export function CertificateImagesButton({ certificateImage, passportImage, name 
           closeButtonProps={{ 'aria-label': 'Close' }}
         >
           <Box className="record-images">
-            {[
-              { file: certificateImage, label: 'Certificate' },
-              { file: passportImage, label: 'Passport' },
-            ].map(({ file, label }) => (
-              <Stack key={label} gap={4}>
-                <Text fw={600}>{label}</Text>
-                {file ? (
-                  <Image src={file.url} alt={`${label} of ${name}`} radius="sm" />
-                ) : (
-                  <MissingFile text={`No ${label.toLowerCase()} image`} h={160} />
-                )}
-              </Stack>
-            ))}
+            <Stack gap={4}>
+              <Text fw={600}>Certificate</Text>
+              <ImageOf file={certificateImage} label="Certificate" name={name} />
+            </Stack>
+            <Stack gap={4}>
+              <Text fw={600}>Passport</Text>
+              {identityDocumentsPublic ? (
+                <ImageOf file={passportImage} label="Passport" name={name} />
+              ) : (
+                <Text>Identity documents are held by {issuer} and are not published.</Text>
+              )}
+            </Stack>
           </Box>
         </Modal>
       )}

@@ -81,6 +81,8 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
           <CertificateImagesButton
             certificateImage={c.certificateImage}
             passportImage={c.passportImage}
+            identityDocumentsPublic={c.identityDocumentsPublic}
+            issuer={c.issuer}
             name={c.name}
           />
           <Button

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { PersonView } from '#shared/api/people.ts';
+import { setUpPeopleApi } from '../../test/people-api.ts';
+import { pngImage } from '../../test/upload-fixtures.ts';
+
+// The product as shipped: passport scans are held by the issuer, for its staff.
+const held = setUpPeopleApi();
+// An issuer whose holders consented to their scans being published.
+const published = setUpPeopleApi({ PUBLIC_IDENTITY_DOCUMENTS: 'true' });
+
+type Api = typeof held;
+
+/**
+ * A person added through the staff API, so the scan and its thumbnail are made as in use. Images of
+ * different sizes: keys are content hashes, and plain images of nearly one colour encode alike.
+ */
+async function personWithScan(api: Api) {
+  const image = async (name: string, width: number) => ({
+    data: await pngImage(width, 200),
+    filename: `${name}.png`,
+    type: 'image/png',
+  });
+  const response = await api.create(
+    {},
+    {
+      passportImage: await image('passport', 300),
+      certificateImage: await image('certificate', 400),
+      signatureImage: await image('signature', 500),
+    },
+  );
+  expect(response.statusCode).toBe(201);
+  const person: PersonView = response.json();
+  const scan = person.passportImage?.url ?? '';
+  const thumbnail = person.passportImage?.thumbnailUrl ?? '';
+  expect(scan).toMatch(/^\/files\/[0-9a-f]{64}\.webp$/);
+  expect(thumbnail).toMatch(/^\/files\/[0-9a-f]{64}\.webp$/);
+  return { person, scan, thumbnail };
+}
+
+const get = (api: Api, url: string, cookie?: string) =>
+  api.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+describe('passport scans, as shipped', () => {
+  it('leaves the scan out of the public record and its API', async () => {
+    const { person, scan, thumbnail } = await personWithScan(held);
+
+    const response = await get(held, `/api/certificates/${person.id}`);
+
+    expect(response.statusCode).toBe(200);
+    const { certificate } = response.json();
+    expect(certificate.passportImage).toBeNull();
+    expect(certificate.identityDocumentsPublic).toBe(false);
+    expect(certificate.certificateImage?.url).toBe(person.certificateImage?.url);
+    for (const url of [scan, thumbnail]) expect(response.body).not.toContain(url.slice('/files/'.length));
+  });
+
+  it('refuses the scan and its thumbnail to anyone not signed in, and serves the certificate', async () => {
+    const { person, scan, thumbnail } = await personWithScan(held);
+
+    for (const url of [scan, thumbnail]) {
+      const response = await get(held, url);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    const certificate = await get(held, person.certificateImage?.url ?? '');
+    expect(certificate.statusCode).toBe(200);
+    expect(certificate.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the scan and its thumbnail to staff, kept by no cache', async () => {
+    const { scan, thumbnail } = await personWithScan(held);
+
+    for (const url of [scan, thumbnail]) {
+      const response = await get(held, url, held.staff.cookie);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.rawPayload.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the scan of a record in the trash staff-only', async () => {
+    const { person, scan, thumbnail } = await personWithScan(held);
+    const trashed = await held.inject({
+      method: 'DELETE',
+      url: `/api/people/${person.id}`,
+      headers: held.staff.headers,
+    });
+    expect(trashed.statusCode).toBe(204);
+
+    for (const url of [scan, thumbnail]) expect((await get(held, url)).statusCode, url).toBe(401);
+    expect((await get(held, scan, held.staff.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('passport scans, with PUBLIC_IDENTITY_DOCUMENTS=true', () => {
+  it('puts the scan back on the public record, and /files serves it to anyone', async () => {
+    const { person, scan, thumbnail } = await personWithScan(published);
+
+    const { certificate } = (await get(published, `/api/certificates/${person.id}`)).json();
+
+    expect(certificate.identityDocumentsPublic).toBe(true);
+    expect(certificate.passportImage).toEqual(person.passportImage);
+    for (const url of [scan, thumbnail]) {
+      const response = await get(published, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+});
