@@ -28,6 +28,7 @@ import sameOrigin from './plugins/same-origin.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sharedState from './plugins/shared-state.ts';
 import storableText from './plugins/storable-text.ts';
+import verificationLimit from './plugins/verification-limit.ts';
 
 /** One registered route, as the route-guard test walks them. */
 export interface RouteEntry {
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(loadShedding);
   await app.register(sharedState);
   await app.register(rateLimit);
+  await app.register(verificationLimit);
   await app.register(sameOrigin);
   await app.register(client);
   await app.register(errorHandler);

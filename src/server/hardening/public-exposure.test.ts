@@ -97,6 +97,11 @@ function probes(): Probe[] {
     get('GET /.well-known/did.json', '/.well-known/did.json'),
     get('GET /status/:list', '/status/1'),
     post('POST /api/credentials/verify', '/api/credentials/verify', { issuer: 'x', proof: {} }),
+    // Whether B's FIN is A's: a yes or no, never the FIN it was compared with.
+    post('POST /api/credentials/check-fin', '/api/credentials/check-fin', {
+      credentialId: `${harness.app.config.publicUrl}/info/${a.id}`,
+      finNumber: 'B8273645B',
+    }),
     get('GET /files/:key', `/files/${'0'.repeat(64)}.pdf`),
     get('GET /api/setup', '/api/setup'),
     post('POST /api/setup', '/api/setup', {

@@ -26,6 +26,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /.well-known/did.json',
   'GET /status/:list',
   'POST /api/credentials/verify',
+  'POST /api/credentials/check-fin',
   'GET /files/:key',
   'GET /api/setup',
   'POST /api/setup',

@@ -33,6 +33,21 @@ export const credentialCheckLabels: Record<CredentialCheckName, string> = {
   validity: 'Validity dates',
 };
 
+/** "Does this credential belong to this FIN?", asked of the portal: credentials carry no FIN. */
+export const checkFinInput = z.object({
+  /** The credential's `id`: the address of its record page. */
+  credentialId: z.string({ error: 'Send the id of the credential' }).max(500),
+  finNumber: z
+    .string({ error: 'Enter a FIN' })
+    .trim()
+    .min(1, { error: 'Enter a FIN' })
+    .max(200, { error: 'A FIN is at most 200 characters' }),
+});
+export type CheckFinInput = z.infer<typeof checkFinInput>;
+
+export const checkFinResult = z.object({ matches: z.boolean() });
+export type CheckFinResult = z.infer<typeof checkFinResult>;
+
 export const revokeInput = z.object({
   reason: z
     .string({ error: 'Give a reason' })

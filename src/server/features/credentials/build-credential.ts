@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
 import { courseExpiryDate } from '#shared/rules/course-validity.ts';
-import { identityHashInput, identityHashOf } from '#shared/rules/identity-hash.ts';
 
 export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OPEN_BADGES_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
 
-/** What a credential is made of: only what the public record page already shows, and the FIN hashed. */
+/**
+ * What a credential is made of: only what the public record page already shows. Not the FIN, not
+ * even hashed: a FIN has so few possible values that whoever holds a hash anyone can compute tries
+ * them all; the portal answers whether a FIN matches (check-fin.ts).
+ */
 export interface CredentialFacts {
   personId: string;
   name: string;
-  finNumber: string;
   tradeTested: string;
   testLevel: string;
   testResult: string;
@@ -22,13 +23,7 @@ export interface CredentialSettings {
   issuerName: string;
   validityYears: number;
   status: { listUrl: string; index: number };
-  /** Random, per credential: the FIN's hash cannot be looked up in a table of all FINs. */
-  salt: string;
 }
-
-/** Open Badges' IdentityHash of a FIN with its salt (the rule in shared/rules/identity-hash.ts). */
-const identityHash = (fin: string, salt: string) =>
-  identityHashOf(createHash('sha256').update(identityHashInput(fin, salt), 'utf8').digest('hex'));
 
 /** An unsigned OpenBadgeCredential (Open Badges 3.0 in the VC 2.0 data model) for one record. */
 export function buildCredential(facts: CredentialFacts, settings: CredentialSettings) {
@@ -46,16 +41,7 @@ export function buildCredential(facts: CredentialFacts, settings: CredentialSett
     validUntil: `${courseExpiryDate(facts.passedDate, settings.validityYears)}T23:59:59Z`,
     credentialSubject: {
       type: ['AchievementSubject'],
-      identifier: [
-        { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: facts.name },
-        {
-          type: 'IdentityObject',
-          identityType: 'nationalIdentityNumber',
-          hashed: true,
-          identityHash: identityHash(facts.finNumber, settings.salt),
-          salt: settings.salt,
-        },
-      ],
+      identifier: [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: facts.name }],
       achievement: {
         id: `${recordUrl}#achievement`,
         type: ['Achievement'],

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/database.ts';
@@ -9,7 +9,6 @@ import { buildCredential } from './build-credential.ts';
 interface PersonForCredential {
   id: string;
   name: string;
-  fin_number: string;
   trade_tested: string;
   test_level: string;
   test_result: string;
@@ -25,7 +24,7 @@ interface PersonForCredential {
 const findPerson = (app: FastifyInstance, id: string) =>
   queryRows<PersonForCredential>(
     app.db,
-    sql`select p.id, p.name, p.fin_number, p.trade_tested, p.test_level, p.test_result,
+    sql`select p.id, p.name, p.trade_tested, p.test_level, p.test_result,
           p.passed_date::text as passed_date, p.updated_at::text as updated_at,
           s.list_id, s.list_index, c.basis, c.credential
         from person p
@@ -35,6 +34,12 @@ const findPerson = (app: FastifyInstance, id: string) =>
   );
 
 export const statusListUrl = (publicUrl: string, listId: number) => `${publicUrl}/status/${listId}`;
+
+/**
+ * What a credential holds, as a number: part of what a stored credential was made from, so one
+ * stored in an older form is signed again on its next download. Form 2 left the salted FIN out.
+ */
+const CREDENTIAL_FORM = 2;
 
 /**
  * The signed credential of a live person, or null. Signed once per version of what it is made of
@@ -53,6 +58,7 @@ export async function credentialOfPerson(app: FastifyInstance, id: string) {
   const basis = createHash('sha256')
     .update(
       JSON.stringify([
+        CREDENTIAL_FORM,
         row.updated_at,
         entry,
         await app.issuer.signingKeyId(),
@@ -68,7 +74,6 @@ export async function credentialOfPerson(app: FastifyInstance, id: string) {
     {
       personId: row.id,
       name: row.name,
-      finNumber: row.fin_number,
       tradeTested: row.trade_tested,
       testLevel: row.test_level,
       testResult: row.test_result,
@@ -80,7 +85,6 @@ export async function credentialOfPerson(app: FastifyInstance, id: string) {
       issuerName,
       validityYears: certValidityYears,
       status: { listUrl: statusListUrl(publicUrl, entry.listId), index: entry.listIndex },
-      salt: randomBytes(16).toString('hex'),
     },
   );
   const credential = await app.issuer.sign(unsigned);

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** A did:web host that resolves nowhere: every test that reaches the network fails loudly. */
@@ -22,4 +23,26 @@ export async function downloadCredential(harness: TestApp, id: string): Promise<
   const response = await harness.app.inject({ method: 'GET', url: `/api/certificates/${id}/credential` });
   if (response.statusCode !== 200) throw new Error(`credential: ${response.statusCode} ${response.body}`);
   return response.json();
+}
+
+/**
+ * `credential` as the portal issued it before the FIN was left out: the FIN's IdentityHash, SHA-256
+ * of the upper-cased FIN followed by a random salt, with the salt, signed by the app's issuer.
+ */
+export async function signedWithSaltedFin(harness: TestApp, credential: Credential, fin: string) {
+  const { proof: _unsigned, ...unsigned } = credential;
+  const salt = randomBytes(16).toString('hex');
+  const hash = createHash('sha256').update(`${fin.toUpperCase()}${salt}`, 'utf8').digest('hex');
+  const salted = {
+    type: 'IdentityObject',
+    identityType: 'nationalIdentityNumber',
+    hashed: true,
+    identityHash: `sha256$${hash}`,
+    salt,
+  };
+  const subject = credential.credentialSubject;
+  return (await harness.app.issuer.sign({
+    ...unsigned,
+    credentialSubject: { ...subject, identifier: [...subject.identifier, salted] },
+  })) as Credential;
 }

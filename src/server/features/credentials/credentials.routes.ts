@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CREDENTIAL_MAX_BYTES, credentialVerification } from '#shared/api/credentials.ts';
+import {
+  CREDENTIAL_MAX_BYTES,
+  checkFinInput,
+  checkFinResult,
+  credentialVerification,
+} from '#shared/api/credentials.ts';
 import { invalidInput, notFound } from '../../errors.ts';
 import { perClientLimit } from '../../plugins/rate-limit.ts';
+import { finMatchesCredential } from './check-fin.ts';
 import { credentialOfPerson } from './credential-of-person.ts';
 import { measureJson } from './credential-shape.ts';
 import { STATUS_LIST_TTL_MS } from './status-list-cache.ts';
@@ -21,7 +27,7 @@ const readableAnywhere = {
 /** Far deeper than any credential of ours (7), far shallower than what could exhaust a stack. */
 const MAX_DEPTH = 32;
 
-/** The issuer's DID document, each record's signed credential, the status lists, and a checker. */
+/** The issuer's DID document, each record's signed credential, the status lists, and checkers. */
 const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Credential files are JSON-LD; take them under their own media types too (this scope only).
   app.addContentTypeParser(
@@ -82,6 +88,20 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (measureJson(body).depth > MAX_DEPTH)
         throw invalidInput('This file nests too deeply to be a credential.');
       return verifyCredential(app, body);
+    },
+  );
+
+  app.post(
+    '/api/credentials/check-fin',
+    {
+      // A guess at a FIN costs what a verification attempt costs, from the same budget.
+      onRequest: app.verificationLimit,
+      schema: { body: checkFinInput, response: { 200: checkFinResult } },
+    },
+    async (request, reply) => {
+      const { credentialId, finNumber } = request.body;
+      reply.header('cache-control', 'no-store');
+      return { matches: await finMatchesCredential(app, credentialId, finNumber) };
     },
   );
 };

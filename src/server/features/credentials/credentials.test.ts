@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseExpiryDate } from '#shared/rules/course-validity.ts';
@@ -94,25 +94,38 @@ describe('GET /api/certificates/:id/credential', () => {
     expect(Number(status.statusListIndex)).toBeLessThan(STATUS_LIST_LENGTH);
   });
 
-  it('holds the FIN only as a salted SHA-256 that a verifier who knows it can check', async () => {
-    const record = await insertPerson(harness.database.db, {
-      finNumber: 'G7654321K',
-      passportNumber: 'PX0011223',
-    });
+  it('carries nothing from which the FIN can be worked out, even by trying every FIN', async () => {
+    const fin = 'D0001042K';
+    const record = await insertPerson(harness.database.db, { finNumber: fin, passportNumber: 'PX0011223' });
     const credential = await downloadCredential(harness, record.id);
     const text = JSON.stringify(credential);
 
-    const fin = credential.credentialSubject.identifier.find(
-      (entry) => entry.identityType === 'nationalIdentityNumber',
-    );
-    expect(fin).toMatchObject({ type: 'IdentityObject', hashed: true });
-    const expected = createHash('sha256').update(`G7654321K${fin?.salt}`).digest('hex');
-    expect(fin?.identityHash).toBe(`sha256$${expected}`);
-    expect(fin?.salt).toMatch(/^[0-9a-f]{32}$/);
-    // Nothing the public record page does not show: no identifier in the clear, no serial, no dates of birth.
-    for (const hidden of ['G7654321K', '7654321', 'PX0011223', record.eCertNumber, record.dob]) {
+    expect(credential.credentialSubject.identifier.map((entry) => entry.identityType)).toEqual(['name']);
+    expect(text).not.toContain('"salt"');
+    // Nothing the public record page does not show: no identifier in the clear, no serial, no date of birth.
+    for (const hidden of [fin, '0001042', 'PX0011223', record.eCertNumber, record.dob]) {
       expect(text).not.toContain(hidden);
     }
+    // What someone holding only the file would try: FINs of the demo holders' shape (this one among
+    // them), alone or joined to any value the file holds, hashed with an algorithm Open Badges names
+    // for IdentityHash, compared with every value the file holds (with or without an `algorithm$`).
+    const values = stringsIn(credential);
+    const targets = new Set(values.flatMap((value) => [value, value.replace(/^[\w-]+\$/, '')]));
+    const candidates = demoShapedFins(1030, 1050);
+    expect(candidates).toContain(fin);
+    const found = new Set<string>();
+    for (const candidate of candidates) {
+      for (const value of ['', ...values]) {
+        for (const input of [candidate + value, value + candidate]) {
+          for (const algorithm of ['sha256', 'md5']) {
+            const digest = hash(algorithm, input, 'buffer');
+            if (targets.has(digest.toString('hex')) || targets.has(digest.toString('base64url')))
+              found.add(candidate);
+          }
+        }
+      }
+    }
+    expect([...found]).toEqual([]);
   });
 
   it('signs once per change of the record and serves the stored credential in between', async () => {
@@ -166,3 +179,20 @@ describe('GET /api/certificates/:id/credential', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+/** Every string in a JSON value, keys left out. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(stringsIn);
+}
+
+/** FINs shaped like the demo holders' (D, seven digits, a letter), numbers from `from` up to `to`. */
+function demoShapedFins(from: number, to: number): string[] {
+  const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+  const fins: string[] = [];
+  for (let number = from; number < to; number++) {
+    for (const letter of letters) fins.push(`D${String(number).padStart(7, '0')}${letter}`);
+  }
+  return fins;
+}

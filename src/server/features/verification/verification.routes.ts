@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { verificationMessages, verifyInput, verifyResponse } from '#shared/api/verification.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
-import { perClientLimit } from '../../plugins/rate-limit.ts';
 import { deriveSecret, resolveMasterSecret } from '../../secrets.ts';
 import { prepareFindCertificateId } from './find-certificate-id.ts';
 import { createProofOfWork } from './proof-of-work.ts';
 
 const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { rateLimit, proofOfWork: powEnabled, proofOfWorkCost } = app.config.verification;
+  const { proofOfWork: powEnabled, proofOfWorkCost } = app.config.verification;
   const pow = createProofOfWork({
     secret: deriveSecret(resolveMasterSecret(app.config), 'altcha'),
     cost: proofOfWorkCost,
@@ -23,7 +22,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/verify',
     {
-      config: { rateLimit: perClientLimit(rateLimit) },
+      onRequest: app.verificationLimit,
       schema: { body: verifyInput, response: { 200: verifyResponse } },
     },
     async (request) => {

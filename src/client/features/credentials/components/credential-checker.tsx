@@ -5,7 +5,7 @@ import { ApiRequestError } from '#client/lib/api-client.ts';
 import { CREDENTIAL_MAX_BYTES } from '#shared/api/credentials.ts';
 import { verifyCredentialText } from '../api/verify-credential.ts';
 import { CredentialChecks } from './credential-checks.tsx';
-import { FinCheck, hashedFinOf } from './fin-check.tsx';
+import { FinCheck, finCheckOf } from './fin-check.tsx';
 
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError && error.body
@@ -15,10 +15,10 @@ const errorText = (error: unknown) =>
 const signatureHolds = (result: { checks: { check: string; outcome: string }[] }) =>
   result.checks.some((line) => line.check === 'signature' && line.outcome === 'pass');
 
-/** The hashed FIN in the text that was checked; only a signed credential's is worth comparing. */
-function hashedFin(text: string | undefined) {
+/** How to check the FIN of the text that was checked; only a signed credential's is worth it. */
+function finCheckOfText(text: string | undefined) {
   try {
-    return hashedFinOf(JSON.parse(text ?? ''));
+    return finCheckOf(JSON.parse(text ?? ''));
   } catch {
     return undefined;
   }
@@ -29,7 +29,7 @@ export function CredentialChecker() {
   const [text, setText] = useState('');
   const [tooLarge, setTooLarge] = useState(false);
   const check = useMutation({ mutationFn: verifyCredentialText });
-  const identity = check.data && signatureHolds(check.data) ? hashedFin(check.variables) : undefined;
+  const finCheckable = check.data && signatureHolds(check.data) ? finCheckOfText(check.variables) : undefined;
 
   const load = async (file: File | null) => {
     check.reset();
@@ -84,7 +84,7 @@ export function CredentialChecker() {
         </Text>
       )}
       {check.data && <CredentialChecks result={check.data} />}
-      {identity && <FinCheck identity={identity} />}
+      {finCheckable && <FinCheck checkable={finCheckable} />}
     </Stack>
   );
 }

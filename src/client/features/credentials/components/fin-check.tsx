@@ -1,57 +1,65 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { identityHashInput, identityHashOf } from '#shared/rules/identity-hash.ts';
-
-interface IdentityObject {
-  identityType?: string;
-  hashed?: boolean;
-  identityHash?: string;
-  salt?: string;
-}
-
-/** The hashed FIN of a credential, if it holds one. */
-export function hashedFinOf(credential: unknown): IdentityObject | undefined {
-  const identifiers = (credential as { credentialSubject?: { identifier?: unknown } })?.credentialSubject
-    ?.identifier;
-  if (!Array.isArray(identifiers)) return undefined;
-  return (identifiers as IdentityObject[]).find(
-    (entry) => entry?.identityType === 'nationalIdentityNumber' && entry.hashed === true,
-  );
-}
-
-async function sha256Hex(text: string) {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+import { ApiRequestError } from '#client/lib/api-client.ts';
+import { type SaltedFin, saltedFinMatches, saltedFinOf } from '#shared/rules/identity-hash.ts';
+import { checkFin } from '../api/check-fin.ts';
 
 /**
- * Compares a FIN the visitor types with the credential's salted hash, in the browser: the FIN is
- * never sent anywhere.
+ * How a credential's FIN is checked. Older credentials hold a salted hash, compared on this device;
+ * newer ones hold no FIN at all, and the portal is asked by the credential's id.
  */
-export function FinCheck({ identity }: { identity: IdentityObject }) {
+type FinCheckable = { saltedFin: SaltedFin } | { credentialId: string };
+
+export function finCheckOf(credential: unknown): FinCheckable | undefined {
+  const saltedFin = saltedFinOf(credential);
+  if (saltedFin) return { saltedFin };
+  const id = (credential as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? { credentialId: id } : undefined;
+}
+
+const failure = (error: unknown) =>
+  error instanceof ApiRequestError && error.body
+    ? error.body.message
+    : 'The FIN could not be checked. Please try again.';
+
+/** "Does it belong to this FIN?" for a credential whose signature holds. */
+export function FinCheck({ checkable }: { checkable: FinCheckable }) {
   const [fin, setFin] = useState('');
-  const [matches, setMatches] = useState<boolean | null>(null);
-  const check = async () => {
-    const hash = identityHashOf(await sha256Hex(identityHashInput(fin, identity.salt ?? '')));
-    setMatches(hash === identity.identityHash?.toLowerCase());
-  };
+  const onDevice = 'saltedFin' in checkable;
+  const check = useMutation({
+    mutationFn: async (typed: string) =>
+      'saltedFin' in checkable
+        ? saltedFinMatches(typed, checkable.saltedFin)
+        : (await checkFin({ credentialId: checkable.credentialId, finNumber: typed })).matches,
+  });
   return (
     <Group align="flex-end" gap="sm">
       <TextInput
-        label="Does it belong to this FIN? (checked on this device, not sent)"
+        label={`Does it belong to this FIN? (${onDevice ? 'checked on this device, not sent' : 'checked by this portal, not kept'})`}
         value={fin}
         onChange={(event) => {
           setFin(event.currentTarget.value);
-          setMatches(null);
+          check.reset();
         }}
         autoComplete="off"
       />
-      <Button variant="outline" onClick={check} disabled={!fin.trim()}>
+      <Button
+        variant="outline"
+        onClick={() => check.mutate(fin)}
+        loading={check.isPending}
+        disabled={!fin.trim()}
+      >
         Check FIN
       </Button>
-      {matches !== null && (
-        <Text role="status" fw={700} c={matches ? undefined : 'red.9'}>
-          {matches ? 'The FIN matches this credential.' : 'The FIN does not match this credential.'}
+      {check.data !== undefined && (
+        <Text role="status" fw={700} c={check.data ? undefined : 'red.9'}>
+          {check.data ? 'The FIN matches this credential.' : 'The FIN does not match this credential.'}
+        </Text>
+      )}
+      {check.isError && (
+        <Text role="alert" c="red.9">
+          {failure(check.error)}
         </Text>
       )}
     </Group>
