@@ -1,18 +1,28 @@
 /**
  * Staff search at scale, one query at a time (or `--connections` at once): a search mix (`--mix staff`, what staff type, the
  * budget; `broad`, 3 digits from the middle of serials; `slices`, the earlier budget's 3-6
- * character slices) through the product's own findPeople, timed and grouped by kind, with the
- * slowest listed and the CPU the whole machine (this process and PostgreSQL) spent per search. It
- * explains the search rows of `npm run bench`, which send the same mixes over HTTP.
+ * character slices; `table`, the Peoples table's sorts, filters and pages, held to the same
+ * budget) through the product's own findPeople, timed and grouped by kind, with the slowest listed
+ * and the CPU the whole machine (this process and PostgreSQL) spent per search. It explains the
+ * search rows of `npm run bench`, which send the staff mixes over HTTP. `--json FILE` also writes
+ * the figures.
  *
- *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--mix staff] [--queries 600] [--connections 1]
+ *   npx tsx bench/search-mix.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench [--mix staff|table] [--queries 600] [--connections 1] [--json FILE]
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { findPeople } from '#server/features/people/find-people.ts';
+import type { PeopleQuery } from '#shared/api/people.ts';
 import { createRandom } from './lib/fake-people.ts';
 import type { SampleRow } from './lib/http-bench.ts';
-import { broadSearches, sliceSearches, staffSearches } from './lib/search-queries.ts';
+import {
+  broadSearches,
+  type SearchQuery,
+  sliceSearches,
+  staffSearches,
+  tableSearches,
+} from './lib/search-queries.ts';
 import { openTarget, parseTarget } from './lib/target.ts';
 
 const { values } = parseArgs({
@@ -22,6 +32,7 @@ const { values } = parseArgs({
     slowest: { type: 'string', default: '12' },
     mix: { type: 'string', default: 'staff' },
     connections: { type: 'string', default: '1' },
+    json: { type: 'string' },
   },
 });
 
@@ -33,19 +44,39 @@ try {
        from person where deleted_at is null order by id limit 2000`,
   );
   const random = createRandom(11);
-  const mixes = { staff: staffSearches, broad: broadSearches, slices: sliceSearches };
+  const courses = (
+    await opened.query<{ course: string }>('select distinct trade_tested as course from person')
+  ).map((row) => row.course);
+  const [live] = await opened.query<{ n: number }>('select n::int as n from person_live_count');
+  const mixes = {
+    staff: staffSearches,
+    broad: broadSearches,
+    slices: sliceSearches,
+    table: (r: typeof random) => tableSearches(r, courses),
+  };
   const searchQuery = mixes[values.mix as keyof typeof mixes](random);
   const timings: { field: string; q: string; ms: number; total: string }[] = [];
+  /** The query findPeople gets: the table's options on a search's page 1 of 20; a page below 1 counts from the last. */
+  const listQuery = ({ q, list = {} }: SearchQuery): PeopleQuery => {
+    const pageSize = list.pageSize ?? 20;
+    const last = Math.max(1, Math.ceil((live?.n ?? 0) / pageSize));
+    const page = (list.page ?? 1) < 1 ? last + (list.page ?? 0) + 1 : (list.page ?? 1);
+    return { ...list, q, pageSize, page };
+  };
   const cpuBefore = machineCpuMs();
+  const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
   const queries = Array.from({ length: Number(values.queries) }, () => searchQuery(random.pick(sample)));
   // `--connections` searches at once, each taking the next query when its last one answers.
   const worker = async () => {
     for (let next = queries.shift(); next; next = queries.shift()) {
       const started = performance.now();
-      const found = await findPeople(opened.database.db, { q: next.q, page: 1, pageSize: 20 });
+      const found = await findPeople(opened.database.db, listQuery(next), { validityYears: 2 });
       const ms = performance.now() - started;
       const total = found.totalCapped ? `>${found.total}` : String(found.total);
-      timings.push({ field: next.kind, q: next.q, ms, total });
+      const shown = next.list
+        ? `${next.q ? `${next.q} ` : ''}${new URLSearchParams(next.list as Record<string, string>)}`
+        : next.q;
+      timings.push({ field: next.kind, q: shown, ms, total });
     }
   };
   const wallStarted = performance.now();
@@ -55,10 +86,25 @@ try {
   const cpuMs = machineCpuMs() - cpuBefore;
   const percentile = (list: number[], p: number) =>
     [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0;
-  const line = (label: string, list: number[]) =>
-    `${label.padEnd(12)} ${String(list.length).padStart(5)} queries  mean ${(list.reduce((sum, ms) => sum + ms, 0) / list.length).toFixed(1)} ms  p50 ${percentile(list, 0.5).toFixed(1)} ms  ` +
-    `p95 ${percentile(list, 0.95).toFixed(1)} ms  max ${Math.max(...list).toFixed(1)} ms  ` +
-    `over 50 ms: ${((100 * list.filter((ms) => ms > 50).length) / list.length).toFixed(1)} %`;
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const stats = (list: number[]) => ({
+    queries: list.length,
+    meanMs: round(list.reduce((sum, ms) => sum + ms, 0) / list.length),
+    p50Ms: round(percentile(list, 0.5)),
+    p95Ms: round(percentile(list, 0.95)),
+    maxMs: round(Math.max(...list)),
+    over50msPercent: round((100 * list.filter((ms) => ms > 50).length) / list.length),
+  });
+  const line = (label: string, list: number[]) => {
+    const s = stats(list);
+    return (
+      `${label.padEnd(12)} ${String(s.queries).padStart(5)} queries  mean ${s.meanMs.toFixed(1)} ms  p50 ${s.p50Ms.toFixed(1)} ms  ` +
+      `p95 ${s.p95Ms.toFixed(1)} ms  max ${s.maxMs.toFixed(1)} ms  over 50 ms: ${s.over50msPercent.toFixed(1)} %`
+    );
+  };
+  const kinds = [...new Set(timings.map((t) => t.field))];
+  const ofKind = (kind: string) => timings.filter((t) => t.field === kind).map((t) => t.ms);
+  const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, Number(values.slowest));
   console.log(
     line(
       'all',
@@ -70,19 +116,25 @@ try {
   );
   // This process and PostgreSQL together: what searches at once share 2 cores by.
   if (cpuMs > 0) console.log(`CPU of the whole machine: ${(cpuMs / timings.length).toFixed(2)} ms a search`);
-  for (const field of new Set(timings.map((t) => t.field))) {
-    console.log(
-      line(
-        field,
-        timings.filter((t) => t.field === field).map((t) => t.ms),
-      ),
-    );
-  }
+  for (const kind of kinds) console.log(line(kind, ofKind(kind)));
   console.log('\nslowest:');
-  for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, Number(values.slowest))) {
+  for (const t of slowest) {
     console.log(
       `  ${t.ms.toFixed(1).padStart(8)} ms  ${t.field.padEnd(11)} ${JSON.stringify(t.q).padEnd(10)} matches ${t.total}`,
     );
+  }
+  if (values.json) {
+    const result = {
+      mix: values.mix,
+      connections: Number(values.connections),
+      loadAverage: { before: loadBefore, after: os.loadavg().map(round) },
+      searchesPerSecond: Math.round(timings.length / wallSeconds),
+      machineCpuMsPerSearch: cpuMs > 0 ? round(cpuMs / timings.length) : null,
+      all: stats(timings.map((t) => t.ms)),
+      byKind: Object.fromEntries(kinds.map((kind) => [kind, stats(ofKind(kind))])),
+      slowest: slowest.map((t) => ({ kind: t.field, query: t.q, ms: round(t.ms), matches: t.total })),
+    };
+    fs.writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
   }
 } finally {
   await opened.database.close();

@@ -85,6 +85,8 @@ const RESULTS = ['Passed', 'Passed', 'Passed', 'Passed', 'Passed', 'Passed', 'Pa
 const RECORDS_PER_HOLDER = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5] as const;
 
 const DAY_MS = 86_400_000;
+/** One record in this many is revoked: a registry revokes few, and staff filter for them. */
+const REVOKED_EVERY = 200;
 const TEN_YEARS_DAYS = 3652;
 
 interface FakeFileRef {
@@ -113,6 +115,8 @@ export const FAKE_COLUMNS = [
   'pdf',
   'created_at',
   'updated_at',
+  'revoked_at',
+  'revocation_reason',
 ] as const;
 export type FakeRow = Record<(typeof FAKE_COLUMNS)[number], string | null>;
 
@@ -182,6 +186,9 @@ export function* fakePeople(count: number, seed = 20240601, now = Date.now()): G
         pdf: random.next() < 0.7 ? fileRef(random, 'application/pdf') : null,
         created_at: created,
         updated_at: created,
+        // Chosen by position, not by the random stream, so every other column stays as before.
+        revoked_at: made % REVOKED_EVERY === 7 ? created : null,
+        revocation_reason: made % REVOKED_EVERY === 7 ? 'Issued in error (fictional)' : null,
       };
       made++;
     }

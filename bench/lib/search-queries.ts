@@ -1,3 +1,4 @@
+import type { PeopleQuery } from '#shared/api/people.ts';
 import type { createRandom } from './fake-people.ts';
 
 type Random = ReturnType<typeof createRandom>;
@@ -14,6 +15,8 @@ export interface SearchSource {
 export interface SearchQuery {
   kind: string;
   q: string;
+  /** The table's sort, filters and page; a negative page counts back from the last. */
+  list?: ListOptions;
 }
 
 const anyCase = (random: Random, text: string) => {
@@ -66,5 +69,55 @@ export function sliceSearches(random: Random) {
     const start = random.int(0, text.length - length);
     const part = text.slice(start, start + length);
     return { kind: `slice-${field}`, q: random.next() < 0.5 ? part.toLowerCase() : part };
+  };
+}
+
+/** A table page's list options besides `q`, as `GET /api/people` takes them. */
+export type ListOptions = Partial<Omit<PeopleQuery, 'q'>>;
+
+const SORTS = ['name', 'serial', 'passed', 'created'] as const;
+const PAGE_SIZES = [12, 25, 25, 25, 25, 50, 50, 100] as const;
+
+/**
+ * What staff do in the Peoples table (its budget is the staff search's): sort by a column either
+ * way (a quarter), filter by course, result, status or missing images (a third), both (a
+ * quarter), or search and then sort or filter (the rest); mostly the first pages, sometimes a jump
+ * to a page among the first hundred or the last, rarely one deep in the middle of a million.
+ */
+export function tableSearches(random: Random, courses: readonly string[]) {
+  const staff = staffSearches(random);
+  const filters = (): ListOptions => {
+    const chosen: ListOptions = {};
+    while (Object.keys(chosen).length === 0) {
+      if (random.next() < 0.35) chosen.course = random.pick(courses);
+      if (random.next() < 0.3) chosen.result = random.next() < 0.5 ? 'passed' : 'other';
+      if (random.next() < 0.45) chosen.status = random.pick(['valid', 'expired', 'revoked'] as const);
+      if (random.next() < 0.15) chosen.missing = 'images';
+    }
+    return chosen;
+  };
+  const sorted = (): ListOptions => ({
+    sort: random.pick(SORTS),
+    direction: random.next() < 0.5 ? 'asc' : 'desc',
+  });
+  const page = () => {
+    const roll = random.next();
+    return roll < 0.6 ? 1 : roll < 0.85 ? random.int(2, 5) : random.int(6, 100);
+  };
+  return (row: SearchSource): SearchQuery => {
+    const pageSize = random.pick(PAGE_SIZES);
+    const roll = random.next();
+    if (roll < 0.02) {
+      return { kind: 'deep-page', q: '', list: { ...sorted(), pageSize, page: random.int(2_000, 20_000) } };
+    }
+    if (roll < 0.05)
+      return { kind: 'last-pages', q: '', list: { ...sorted(), pageSize, page: -random.int(1, 5) } };
+    if (roll < 0.25) return { kind: 'sort', q: '', list: { ...sorted(), pageSize, page: page() } };
+    if (roll < 0.6) return { kind: 'filter', q: '', list: { ...filters(), pageSize, page: page() } };
+    if (roll < 0.85)
+      return { kind: 'filter+sort', q: '', list: { ...filters(), ...sorted(), pageSize, page: page() } };
+    const search = staff(row).q;
+    const list = random.next() < 0.5 ? sorted() : filters();
+    return { kind: 'search+list', q: search, list: { ...list, pageSize, page: 1 } };
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_FIELD_MAX_LENGTH } from '../limits.ts';
 import { fileView } from './certificates.ts';
+import { revokeInput } from './credentials.ts';
 import { pageOf, searchPageQuery } from './paging.ts';
 
 const text = (label: string) =>
@@ -73,16 +74,70 @@ export const personView = recordFields.extend({
   pdf: fileView.nullable(),
   revokedAt: z.string().nullable(),
   revocationReason: z.string().nullable(),
+  /** The last day the course is available (YYYY-MM-DD): "Valid until" on a card. */
+  courseExpiresOn: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),
 });
 export type PersonView = z.infer<typeof personView>;
-/** The Peoples list: a search, and "missing images" for records that lack one of the three images. */
+/** What the Peoples table sorts by: name, e-Cert serial no., passed date, or when added. */
+export const peopleSorts = ['name', 'serial', 'passed', 'created'] as const;
+export type PeopleSort = (typeof peopleSorts)[number];
+export type SortDirection = 'asc' | 'desc';
+/** A sort without a direction: names and serials from A, dates from the newest. */
+export const defaultDirection: Record<PeopleSort, SortDirection> = {
+  name: 'asc',
+  serial: 'asc',
+  passed: 'desc',
+  created: 'desc',
+};
+/** The Status filter, as the card's badge: revoked wins over valid (within validity) or expired. */
+export const peopleStatuses = ['valid', 'expired', 'revoked'] as const;
+/**
+ * A list's order when no sort is chosen: newest first, but by passed date (newest first) when the
+ * Status filter is valid or expired, whose index is read in that order; most recently expired
+ * first is also what staff look for when chasing renewals.
+ */
+export const defaultSort = (query: { status?: (typeof peopleStatuses)[number] }): PeopleSort =>
+  query.status === 'valid' || query.status === 'expired' ? 'passed' : 'created';
+/** The Result filter: "Passed" in any case, or anything else. */
+export const peopleResults = ['passed', 'other'] as const;
+
+/**
+ * The Peoples list: a search, a sort, and filters: course (trade tested, exact), result, status,
+ * and "missing images" for records that lack one of the three images.
+ */
 export const peopleQuery = searchPageQuery.extend({
   missing: z.enum(['images'], { error: 'Missing must be "images"' }).optional(),
+  sort: z.enum(peopleSorts, { error: 'Sort must be name, serial, passed or created' }).optional(),
+  direction: z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).optional(),
+  course: z
+    .string()
+    .trim()
+    .min(1, { error: 'Course must not be empty' })
+    .max(TEXT_FIELD_MAX_LENGTH, { error: `Course must be at most ${TEXT_FIELD_MAX_LENGTH} characters` })
+    .optional(),
+  result: z.enum(peopleResults, { error: 'Result must be passed or other' }).optional(),
+  status: z.enum(peopleStatuses, { error: 'Status must be valid, expired or revoked' }).optional(),
 });
 export type PeopleQuery = z.infer<typeof peopleQuery>;
+export type PeopleFilters = Pick<PeopleQuery, 'course' | 'result' | 'status' | 'missing'>;
+
+/** The courses (trades tested) of live people, for the Course filter. */
+export const peopleCourses = z.object({ courses: z.array(z.string()) });
+
+/** How many records one bulk action may name: one request, all or nothing. */
+export const BULK_MAX_RECORDS = 500;
+const bulkIds = z
+  .array(z.uuid({ error: 'Each id must be a record id' }), { error: 'ids must be a list of record ids' })
+  .min(1, { error: 'Choose at least one record' })
+  .max(BULK_MAX_RECORDS, { error: `Choose at most ${BULK_MAX_RECORDS} records at once` });
+export const bulkSelection = z.object({ ids: bulkIds });
+/** Revokes each record with the same reason, checked as a single revocation's. */
+export const bulkRevocation = revokeInput.extend({ ids: bulkIds });
+export const bulkResult = z.object({ count: z.number().int() });
+export type BulkResult = z.infer<typeof bulkResult>;
 
 export const peoplePage = pageOf(personView).extend({
   /** A search counts its matches up to 300: true when more match than `total`. */

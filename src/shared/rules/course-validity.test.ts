@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { courseExpiryDate, courseStatus, isCourseAvailable } from './course-validity.ts';
+import {
+  courseExpiryDate,
+  courseStatus,
+  earliestAvailablePassedDate,
+  isCourseAvailable,
+} from './course-validity.ts';
 
 describe('courseExpiryDate', () => {
   it.each([
@@ -33,5 +38,36 @@ describe('isCourseAvailable', () => {
     const now = new Date('2027-06-01T00:00:00Z');
     expect(courseStatus('2024-06-01', 2, now)).toBe('unavailable');
     expect(courseStatus('2024-06-01', 3, now)).toBe('available');
+  });
+});
+
+describe('earliestAvailablePassedDate', () => {
+  const dayBefore = (date: string) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+  it.each([
+    ['2026-03-12T00:00:00Z', 2, '2024-03-12'],
+    ['2026-03-12T23:59:59.999Z', 2, '2024-03-12'],
+    ['2026-02-28T12:00:00Z', 2, '2024-02-28'],
+    ['2026-03-01T00:00:00Z', 2, '2024-03-01'],
+    ['2028-02-29T08:00:00Z', 2, '2026-03-01'], // no 29 February two years back
+    ['2028-02-29T08:00:00Z', 4, '2024-02-29'],
+  ])('at %s with %i years → %s', (now, years, expected) => {
+    expect(earliestAvailablePassedDate(years, new Date(now))).toBe(expected);
+  });
+
+  it('is the first available passed date at every moment of four years, for 1 to 3 years', () => {
+    const wrong: string[] = [];
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2030, 0, 1); day += 86_400_000) {
+      for (const at of [day, day + 86_399_999]) {
+        for (const years of [1, 2, 3]) {
+          const now = new Date(at);
+          const first = earliestAvailablePassedDate(years, now);
+          if (!isCourseAvailable(first, years, now) || isCourseAvailable(dayBefore(first), years, now))
+            wrong.push(`${now.toISOString()} + ${years} years: ${first}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

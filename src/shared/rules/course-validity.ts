@@ -25,3 +25,13 @@ export type CourseStatus = 'available' | 'unavailable';
 
 export const courseStatus = (passedDate: string, validityYears: number, now?: Date): CourseStatus =>
   isCourseAvailable(passedDate, validityYears, now) ? 'available' : 'unavailable';
+
+/**
+ * The earliest passed date still available at `now`: a course is available exactly when its passed
+ * date is on or after this day, so the database can test validity as a range of passed dates.
+ * `Date.UTC` rolls 29 February of a common year into 1 March, which is the day the rule needs.
+ */
+export function earliestAvailablePassedDate(validityYears: number, now: Date = new Date()): string {
+  const day = Date.UTC(now.getUTCFullYear() - validityYears, now.getUTCMonth(), now.getUTCDate());
+  return new Date(day).toISOString().slice(0, 10);
+}

@@ -73,10 +73,13 @@ describe('GET /api/audit', () => {
       at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       actorId: expect.any(String),
       actorEmail,
+      actorName: 'Test staff',
       entityType: 'renewal',
       entityId: first.id,
+      entityName: 'Audit Subject',
       action: 'update',
       changes: { testResult: ['Passed', 'Failed'] },
+      batchSize: 0,
     });
   });
 

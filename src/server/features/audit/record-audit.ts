@@ -29,6 +29,32 @@ export async function recordAudit(
   });
 }
 
+type Changes = Record<string, [unknown, unknown]>;
+
+/**
+ * One bulk action on many records: an event for the action (entity `bulk`, id `id`, `summary` as
+ * its changes) and one for each record, in its batch, so the trail shows the action as one line
+ * that opens to its records.
+ */
+export async function recordBatchAudit(
+  tx: Tx,
+  batch: {
+    actor: Actor;
+    id: string;
+    action: AuditAction;
+    summary: Changes;
+    events: { entityType: AuditEntity; entityId: string; changes: Changes }[];
+  },
+) {
+  const actor = { actorId: batch.actor.id, actorEmail: batch.actor.email };
+  await tx
+    .insert(auditEvent)
+    .values([
+      { ...actor, entityType: 'bulk', entityId: batch.id, action: batch.action, changes: batch.summary },
+      ...batch.events.map((event) => ({ ...actor, ...event, action: batch.action, batchId: batch.id })),
+    ]);
+}
+
 /** Field → [before, after] for the fields whose value changed (compared as JSON). */
 export function diffChanges<T extends Record<string, unknown>>(
   before: Partial<T>,

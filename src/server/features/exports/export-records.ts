@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, isNull, sql } from 'drizzle-orm';
-import { type RecordFields, recordFieldNames } from '#shared/api/people.ts';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { type PeopleFilters, type RecordFields, recordFieldNames } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
 import { person, renewal } from '../../db/schema/index.ts';
-import { lacksAnImage } from '../people/find-people.ts';
+import { type ListContext, listFilters } from '../people/list-order.ts';
 import { holding } from '../people/search-people.ts';
 import { renewalsMatching } from '../renewals/find-renewals.ts';
 
@@ -12,17 +12,25 @@ const BATCH = 1_000;
 const tables = { people: person, renewals: renewal } as const;
 export type ExportKind = keyof typeof tables;
 
-/** What the list shows, by the list's own filters: every match, not a counted first page. */
+/**
+ * What the list shows, by the list's own search and filters: every match, not a counted first
+ * page; or, given `ids`, exactly those records.
+ */
 export interface ExportFilter {
   q: string;
-  /** People only: those lacking one of the three images, as "Missing images only" lists them. */
-  missingImages?: boolean;
+  /** People only: the Peoples list's filters (course, result, status, missing images). */
+  people?: { filters: PeopleFilters; context: ListContext };
+  ids?: string[];
 }
 
-const matching = (kind: ExportKind, { q, missingImages }: ExportFilter) =>
-  kind === 'people'
-    ? and(q ? holding(person.searchText, q) : undefined, missingImages ? lacksAnImage : undefined)
-    : renewalsMatching(q);
+const matching = (kind: ExportKind, { q, people, ids }: ExportFilter) => {
+  if (ids) return inArray(tables[kind].id, ids);
+  if (kind === 'renewals') return renewalsMatching(q);
+  return and(
+    q ? holding(person.searchText, q) : undefined,
+    people ? listFilters(people.filters, people.context) : undefined,
+  );
+};
 
 /**
  * The live records of a kind matching `filter`, newest first, read in batches after the last one seen
@@ -73,3 +81,12 @@ export function exportCsv(db: Db, kind: ExportKind, filter: ExportFilter): Reada
 /** `people-2026-11-24.csv`: what the file is and when it was taken. */
 export const exportFileName = (kind: ExportKind, now = new Date()) =>
   `${kind}-${now.toISOString().slice(0, 10)}.csv`;
+
+/** How many of `ids` are live people: an export of a selection is all of it or nothing. */
+export async function countLivePeopleOf(db: Db, ids: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(person)
+    .where(and(inArray(person.id, ids), isNull(person.deletedAt)));
+  return row?.n ?? 0;
+}

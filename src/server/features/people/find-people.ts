@@ -1,53 +1,106 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '#shared/api/page-data.ts';
 import type { PageQuery } from '#shared/api/paging.ts';
-import type { PeopleQuery } from '#shared/api/people.ts';
-import { type Db, memoizedFor } from '../../db/database.ts';
+import { defaultDirection, defaultSort, type PeopleQuery } from '#shared/api/people.ts';
+import { type Db, memoizedFor, queryRows } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { holding, newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
+import { type ListContext, listFilters, listOrder } from './list-order.ts';
+import type { PersonRow } from './person-view.ts';
+import { newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
+
+/** A filtered list counts this many at most; past that the page says "more than", to refine. */
+export const LIST_COUNT_CAP = 10_000;
+
+type Found = { rows: PersonRow[]; total: number; totalCapped: boolean };
 
 /**
- * Live people matching `q` case-insensitively in name, passport number, nationality, e-Cert number
- * or FIN, best first (searchLivePeople), the total counted up to SEARCH_COUNT_CAP with
- * `totalCapped` saying there are more. Without `q`, all live people newest first, counted exactly.
+ * Live people for the staff list. With `q`, those matching it case-insensitively in name, passport
+ * number, nationality, e-Cert number or FIN (searchLivePeople), best first or by the sort; without,
+ * all live people newest first or by the sort. Filters narrow either (list-order.ts).
  */
-export async function findPeople(db: Db, { q, page, pageSize, missing }: PeopleQuery) {
-  const offset = (page - 1) * pageSize;
-  if (missing === 'images') return findPeopleMissingImages(db, { q, offset, pageSize });
-  if (q) {
-    const found = await searchLivePeople(db, q, offset, pageSize);
-    return { rows: await peopleByIds(db, found.ids), total: found.total, totalCapped: found.totalCapped };
-  }
-  const [rows, [counted]] = await Promise.all([
-    onePage(db, { where: isNull(person.deletedAt), order: newestFirst, offset, pageSize }),
-    countLivePeople(db),
-  ]);
-  return { rows, total: counted?.n ?? 0, totalCapped: false };
-}
-
-/** Live people lacking a passport, certificate or signature image (on their own partial index). */
-export const lacksAnImage = sql`${person.deletedAt} is null and (${person.passportImage} is null
-  or ${person.certificateImage} is null or ${person.signatureImage} is null)`;
-
-/** "Missing images", newest first, narrowed by `q` when given; counted up to the search's cap. */
-async function findPeopleMissingImages(
-  db: Db,
-  { q, offset, pageSize }: { q: string; offset: number; pageSize: number },
-) {
-  const where = and(lacksAnImage, q ? holding(person.searchText, q) : undefined);
+export async function findPeople(db: Db, query: PeopleQuery, context: ListContext): Promise<Found> {
+  const offset = (query.page - 1) * query.pageSize;
+  const filters = listFilters(query, context);
+  if (query.q) return findSearched(db, query, filters, offset);
+  if (!filters) return findAll(db, query, offset);
+  const where = and(isNull(person.deletedAt), filters);
   const matching = db
     .select({ one: sql`1` })
     .from(person)
     .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
+    .limit(LIST_COUNT_CAP + 1)
     .as('matching');
   const [rows, [counted]] = await Promise.all([
-    onePage(db, { where, order: newestFirst, offset, pageSize }),
+    onePage(db, { where, order: listOrder(query), offset, pageSize: query.pageSize }),
     db.select({ n: sql<number>`count(*)::int` }).from(matching),
   ]);
   const n = counted?.n ?? 0;
-  return { rows, total: Math.min(n, SEARCH_COUNT_CAP), totalCapped: n > SEARCH_COUNT_CAP };
+  return { rows, total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP };
+}
+
+/** Live people lacking a passport, certificate or signature image (on their own partial index). */
+export const lacksAnImage = sql`${person.deletedAt} is null and ${person.lacksImage}`;
+
+/**
+ * Every live person, counted exactly. A page past the middle is read from the other end of its
+ * index, so the last page costs what the first does.
+ */
+async function findAll(db: Db, query: PeopleQuery, offset: number): Promise<Found> {
+  const [counted] = await countLivePeople(db);
+  const total = counted?.n ?? 0;
+  const live = isNull(person.deletedAt);
+  if (offset <= total / 2) {
+    const rows = await onePage(db, {
+      where: live,
+      order: listOrder(query),
+      offset,
+      pageSize: query.pageSize,
+    });
+    return { rows, total, totalCapped: false };
+  }
+  const end = Math.min(total, offset + query.pageSize);
+  const fromEnd = await onePage(db, {
+    where: live,
+    order: listOrder(reversed(query)),
+    offset: total - end,
+    pageSize: Math.max(0, end - offset),
+  });
+  return { rows: fromEnd.reverse(), total, totalCapped: false };
+}
+
+const reversed = (query: PeopleQuery): PeopleQuery => {
+  const sort = query.sort ?? defaultSort(query);
+  const direction = query.direction ?? defaultDirection[sort];
+  return { ...query, sort, direction: direction === 'asc' ? 'desc' : 'asc' };
+};
+
+/**
+ * A search's page. Unsorted and unfiltered, the search's own page; otherwise its best matches (all
+ * of them up to SEARCH_COUNT_CAP), narrowed by the filters and put in the sort's order.
+ */
+async function findSearched(
+  db: Db,
+  query: PeopleQuery,
+  filters: SQL | undefined,
+  offset: number,
+): Promise<Found> {
+  if (!filters && !query.sort) {
+    const found = await searchLivePeople(db, query.q, offset, query.pageSize);
+    return { rows: await peopleByIds(db, found.ids), total: found.total, totalCapped: found.totalCapped };
+  }
+  const best = await searchLivePeople(db, query.q, 0, SEARCH_COUNT_CAP);
+  const order = query.sort ? listOrder(query) : [sql`best.n`];
+  const ordered = await queryRows<{ id: string }>(
+    db,
+    sql`select ${person.id} as id
+      from unnest(${`{${best.ids.join(',')}}`}::uuid[]) with ordinality as best(id, n)
+      join ${person} on ${person.id} = best.id
+      where ${filters ?? sql`true`}
+      order by ${sql.join(order, sql`, `)}`,
+  );
+  const ids = ordered.slice(offset, offset + query.pageSize).map((row) => row.id);
+  return { rows: await peopleByIds(db, ids), total: ordered.length, totalCapped: best.totalCapped };
 }
 
 interface ListQuery {
@@ -73,9 +126,9 @@ const preparedFor = memoizedFor((db: Db) => ({
 }));
 
 /**
- * One page, newest first. The page's ids come first, then their rows: picking the ids needs only
- * what person_live_newest_idx carries, so a search walks that index alone instead of visiting
- * every row it passes.
+ * One page in `order`. The page's ids come first, then their rows: picking the ids needs only what
+ * the order's index carries (the filters' columns included), so the walk reads that index alone
+ * instead of visiting every row it passes.
  */
 function onePage(db: Db, { where, order, offset, pageSize }: ListQuery) {
   const pageIds = db

@@ -4,6 +4,7 @@ import { pageQuery } from '#shared/api/paging.ts';
 import { peoplePage, peopleQuery, personView, recordFields, recordFieldsPatch } from '#shared/api/people.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import multipartUploads from '../uploads/multipart-uploads.ts';
+import bulkPeopleRoutes from './bulk-people.routes.ts';
 import { createPerson } from './create-person.ts';
 import { deletePerson, restorePerson } from './delete-person.ts';
 import { findImageSets, findPeople, findPerson, personNotFound } from './find-people.ts';
@@ -17,13 +18,16 @@ const multipartForm = ['multipart/form-data'];
 /** People records for staff: list and search, add, edit, trash and restore, and "All Images". */
 const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipartUploads);
+  await app.register(bulkPeopleRoutes);
   const view = (row: PersonRow) => toPersonView(row, app.config.certValidityYears);
 
   app.get(
     '/api/people',
     { schema: { querystring: peopleQuery, response: { 200: peoplePage } } },
     async (request) => {
-      const { rows, total, totalCapped } = await findPeople(app.db, request.query);
+      const { rows, total, totalCapped } = await findPeople(app.db, request.query, {
+        validityYears: app.config.certValidityYears,
+      });
       const { page, pageSize } = request.query;
       return { items: rows.map(view), total, totalCapped, page, pageSize };
     },

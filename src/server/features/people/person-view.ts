@@ -7,6 +7,7 @@ import {
   personFileFields,
   recordFieldNames,
 } from '#shared/api/people.ts';
+import { courseExpiryDate } from '#shared/rules/course-validity.ts';
 import type { person } from '../../db/schema/index.ts';
 import { fileView } from '../certificates/certificate-view.ts';
 import { toRecordView } from './record-view.ts';
@@ -22,6 +23,7 @@ export const toPersonView = (row: PersonRow, validityYears: number): PersonView 
   pdf: fileView(row.pdf),
   revokedAt: row.revokedAt?.toISOString() ?? null,
   revocationReason: row.revocationReason,
+  courseExpiresOn: courseExpiryDate(row.passedDate, validityYears),
   deletedAt: row.deletedAt?.toISOString() ?? null,
 });
 
