@@ -10,6 +10,7 @@ import issuer from './features/credentials/issuer.ts';
 import feedbackRoutes from './features/feedback/feedback.routes.ts';
 import filesRoutes from './features/files/files.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
+import metricsRoutes from './features/metrics/metrics.routes.ts';
 import passwordResetRoutes from './features/password-reset/password-reset.routes.ts';
 import setupRoutes from './features/setup/setup.routes.ts';
 import siteRoutes from './features/site/site.routes.ts';
@@ -22,6 +23,7 @@ import core from './plugins/core.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import files from './plugins/files.ts';
 import loadShedding from './plugins/load-shedding.ts';
+import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import sameOrigin from './plugins/same-origin.ts';
@@ -80,6 +82,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   await app.register(core, { config, database });
+  // First, so its response hook counts every route and every refusal.
+  await app.register(metrics);
   // Hooks and the error handler first: Fastify binds them to routes as those are registered.
   await app.register(securityHeaders);
   // Before every other hook, so a shed request costs as little as possible.
@@ -97,6 +101,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(issuer);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(siteRoutes);
   await app.register(contentRoutes);
   await app.register(contactRoutes);

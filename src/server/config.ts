@@ -51,6 +51,8 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // Unset: GET /metrics answers 404, so nothing about the service shows on the public internet.
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SEED_DEMO: bool.optional(),
   VERIFY_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   VERIFY_INTERSTITIAL_URL: z.url({ error: 'must be an absolute URL' }).optional(),
@@ -119,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? [new URL(e.PUBLIC_URL).origin]
       : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`],
     authSecret: e.AUTH_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO ?? embedded,
     verification: {
       waitSeconds: e.VERIFY_WAIT_SECONDS,

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import { session, user } from './db/schema/index.ts';
 import { createStaffUser } from './features/users/create-staff-user.ts';
-import { ADMIN_ROUTES, isPublic, routeKey as key, PUBLIC_ROUTES, requestFor } from './test/route-table.ts';
+import {
+  ADMIN_ROUTES,
+  isPublic,
+  routeKey as key,
+  PUBLIC_ROUTES,
+  requestFor,
+  TOKEN_ROUTES,
+} from './test/route-table.ts';
 import { signInAs, signInWith, TEST_PASSWORD } from './test/staff-session.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
@@ -27,6 +34,7 @@ describe('every staff route is guarded by the session hook', () => {
     // A stale allow-list entry would hide nothing today but could bless a future route by accident.
     for (const allowed of PUBLIC_ROUTES) expect(registered, allowed).toContain(allowed);
     for (const adminOnly of ADMIN_ROUTES) expect(registered, adminOnly).toContain(adminOnly);
+    for (const ownToken of TOKEN_ROUTES) expect(registered, ownToken).toContain(ownToken);
   });
 
   /** Every guarded route that does not answer 401 UNAUTHENTICATED to a request with `headers`. */

@@ -63,6 +63,8 @@ export interface Database {
   prepareText(name: string, text: string): TextStatement;
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Connections of the PostgreSQL pool (none for PGlite, one in-process session). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -145,6 +147,7 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
     ping: async () => {
       await pool.query('select 1');
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

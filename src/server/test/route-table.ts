@@ -75,7 +75,14 @@ export const isClientFile = ({ method, url }: RouteEntry) =>
   !url.includes('*') &&
   fs.statSync(path.join(clientDir, url), { throwIfNoEntry: false })?.isFile() === true;
 
-export const isPublic = (route: RouteEntry) => PUBLIC_ROUTES.has(routeKey(route)) || isClientFile(route);
+/**
+ * Routes guarded by a token of their own instead of a staff session (a scraper has no session): not
+ * public, so each has a test that it refuses without its token (features/metrics/metrics.test.ts).
+ */
+export const TOKEN_ROUTES = new Set(['GET /metrics']);
+
+export const isPublic = (route: RouteEntry) =>
+  PUBLIC_ROUTES.has(routeKey(route)) || TOKEN_ROUTES.has(routeKey(route)) || isClientFile(route);
 
 /** A request for the route: path parameters filled with a random id, `{}` as a JSON body. */
 export const requestFor = (
