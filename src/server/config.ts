@@ -74,6 +74,7 @@ const envSchema = z.object({
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
   CONTENT_DIR: z.string().min(1).default('content'),
   TRUST_PROXY: bool.default(false),
+  REQUIRE_TWO_FACTOR_FOR_ADMINS: bool.default(false),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(4096),
   MAX_REQUEST_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -143,6 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteConfigPath: path.resolve(e.SITE_CONFIG),
     contentDir: path.resolve(e.CONTENT_DIR),
     trustProxy: e.TRUST_PROXY,
+    /** Administrators must set up two-factor sign-in before the staff API answers them. */
+    requireTwoFactorForAdmins: e.REQUIRE_TWO_FACTOR_FOR_ADMINS,
     logLevel: e.LOG_LEVEL,
     loadShedding: {
       maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,

@@ -1,18 +1,19 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { PASSWORD_MIN_LENGTH } from '#shared/api/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { account, session, user, verification } from '../db/schema/index.ts';
+import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/index.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 export type Role = 'admin' | 'staff';
 
 /**
- * Email + password accounts with sessions in the database. Public sign-up is off: users come from
- * the first-admin setup, the user:create command, or an administrator.
+ * Email + password accounts with sessions in the database, and two-factor sign-in for those who
+ * turn it on. Public sign-up is off: users come from the first-admin setup, the user:create
+ * command, or an administrator.
  */
 export function createAuth(db: Db, config: Config, secret: string) {
   return betterAuth({
@@ -20,7 +21,10 @@ export function createAuth(db: Db, config: Config, secret: string) {
     secret,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, twoFactor: twoFactorTable },
+    }),
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
@@ -30,6 +34,8 @@ export function createAuth(db: Db, config: Config, secret: string) {
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     plugins: [
       admin({ defaultRole: 'staff', adminRoles: ['admin'], roles: { admin: adminAc, staff: userAc } }),
+      // TOTP from an authenticator app, with ten single-use backup codes for a lost phone.
+      twoFactor({ issuer: 'e-Cert Portal' }),
     ],
     // Our own limiters guard these routes per address and per account (plugins/auth.ts).
     rateLimit: { enabled: false },

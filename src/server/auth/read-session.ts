@@ -9,6 +9,8 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /** Whether sign-in asks this user for a second factor. */
+  twoFactorEnabled: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export function createSessionReader(db: Db, auth: Auth) {
       name: user.name,
       role: user.role,
       banned: user.banned,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -65,10 +68,17 @@ function toSessionUser(found: {
   name: string;
   role?: string | null;
   banned?: boolean | null;
+  twoFactorEnabled?: boolean | null;
 }) {
   if (found.banned) return null;
   const role: Role = found.role === 'admin' ? 'admin' : 'staff';
-  return { id: found.id, email: found.email, name: found.name, role };
+  return {
+    id: found.id,
+    email: found.email,
+    name: found.name,
+    role,
+    twoFactorEnabled: !!found.twoFactorEnabled,
+  };
 }
 
 /** One cookie of a Cookie header, percent-decoded; the first of that name, as better-call reads it. */

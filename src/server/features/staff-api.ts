@@ -26,6 +26,13 @@ const staffApi: FastifyPluginAsync = async (app) => {
     const key = bearerKey(request.headers.authorization);
     const user = key ? await authenticateKey(request, reply, key) : await app.currentUser(request);
     if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+    if (user.role === 'admin' && !user.twoFactorEnabled && app.config.requireTwoFactorForAdmins && !key) {
+      throw new AppError(
+        403,
+        'Administrators must set up two-factor sign-in first: open your Account page.',
+        'TWO_FACTOR_REQUIRED',
+      );
+    }
     if (request.routeOptions.config.role === 'admin' && user.role !== 'admin') {
       throw new AppError(403, 'You do not have permission to do this.', 'FORBIDDEN');
     }

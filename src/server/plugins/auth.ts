@@ -76,6 +76,16 @@ export default fp(
       handler: (request, reply) => forward(request, reply),
     });
 
+    // Turning two-factor sign-in on and off (with the password), and the second step of a sign-in
+    // (or of turning it on): each a code or password guess, limited like the password.
+    for (const step of ['enable', 'disable', 'verify-totp', 'verify-backup-code']) {
+      app.post(`/api/auth/two-factor/${step}`, {
+        bodyLimit: AUTH_BODY_LIMIT,
+        config: { rateLimit: GUESSES_PER_ADDRESS },
+        handler: (request, reply) => forward(request, reply),
+      });
+    }
+
     // The portal's password rule applies, every other session of the user ends, and it is audited.
     app.post<{ Body: ChangePasswordInput }>('/api/auth/change-password', {
       bodyLimit: AUTH_BODY_LIMIT,

@@ -17,6 +17,7 @@ export const staffLinks = [
   { label: 'Audit', to: '/dashboard/audit', admin: false },
   { label: 'Messages', to: '/dashboard/messages', admin: false },
   { label: 'Trash', to: '/dashboard/trash', admin: true },
+  { label: 'Account', to: '/dashboard/account', admin: false },
 ] as const;
 
 /** Which sidebar entry a path belongs to: edit pages light up the list they came from. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, CreatedApiKey } from '#shared/api/api-keys.ts';
 import type { RouteEntry } from '../../app.ts';
 import { apiKey, auditEvent, person } from '../../db/schema/index.ts';
+import { nextTurn } from '../../test/next-turn.ts';
 import { isPublic, requestFor, routeKey } from '../../test/route-table.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -11,12 +12,6 @@ import { multipartForm, personFields, personFiles } from '../../test/upload-fixt
 import { API_KEY_ROUTES } from './key-access.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
-
-/**
- * Over a socket each request arrives on its own turn of the event loop; `inject` calls made one after
- * another can all run in one turn, which load shedding rightly reads as a backlog.
- */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('API keys for the issuer’s systems', () => {
   let harness: TestApp;

@@ -9,6 +9,9 @@ export function ErrorBoundary() {
   const location = useLocation();
   const status = error instanceof ApiRequestError ? error.status : null;
   if (status === 401) return <Navigate to={loginHref(location.pathname + location.search)} replace />;
+  // Administrators must set up two-factor sign-in first, on the Account page.
+  if (error instanceof ApiRequestError && error.body?.code === 'TWO_FACTOR_REQUIRED')
+    return <Navigate to="/dashboard/account" replace />;
 
   const [title, text] =
     status === 404

@@ -7,6 +7,7 @@ interface SessionUser {
   email: string;
   name: string;
   role: Role | (string & {});
+  twoFactorEnabled?: boolean | null;
 }
 
 /** Better Auth's `get-session`: null when signed out. */

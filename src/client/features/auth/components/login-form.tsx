@@ -1,12 +1,14 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { type LoginInput, loginInput } from '#shared/api/auth.ts';
 import { sessionQuery } from '../api/session-query.ts';
 import { signIn } from '../api/sign-in.ts';
 import { AuthFailure } from './auth-failure.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const navigate = useNavigate();
@@ -15,14 +17,21 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     initialValues: { email: '', password: '' },
     validate: validateWith(loginInput),
   });
+  const [needsCode, setNeedsCode] = useState(false);
+  const signedIn = async () => {
+    // Drop the signed-out answer so the dashboard asks the server again.
+    queryClient.removeQueries({ queryKey: sessionQuery().queryKey });
+    await navigate(redirectTo, { replace: true });
+  };
   const mutation = useMutation({
     mutationFn: (values: LoginInput) => signIn(loginInput.parse(values)),
-    onSuccess: async () => {
-      // Drop the signed-out answer so the dashboard asks the server again.
-      queryClient.removeQueries({ queryKey: sessionQuery().queryKey });
-      await navigate(redirectTo, { replace: true });
+    onSuccess: async (answer) => {
+      // With two-factor on, the password opens no session yet: a code must follow.
+      if ((answer as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) setNeedsCode(true);
+      else await signedIn();
     },
   });
+  if (needsCode) return <TwoFactorStep onSignedIn={signedIn} />;
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
