@@ -1,7 +1,7 @@
 /** Paths the client app renders; anything else is answered with the "Page not found" page and a 404. */
 const clientRoutePatterns = [
   /^\/$/,
-  /^\/(about|contact|resources|courses|careers|e-services|verify|verify-credential|login|setup|search|faq|privacy|terms|security|supported-browsers)\/?$/,
+  /^\/(about|contact|resources|courses|careers|e-services|verify|verify-credential|login|setup|reset-password|search|faq|privacy|terms|security|supported-browsers)\/?$/,
   /^\/info\/[^/]+\/?$/,
   /^\/dashboard(\/.*)?$/,
 ];

@@ -1,4 +1,4 @@
-import { expect, signInByApi, staffTest, uniqueTag } from './fixtures.ts';
+import { appOrigin, expect, expectNoAxeViolations, signInByApi, staffTest, uniqueTag } from './fixtures.ts';
 import { adminAccount } from './staff-accounts.ts';
 
 staffTest.describe('Users: an administrator adds an account', () => {
@@ -20,12 +20,12 @@ staffTest.describe('Users: an administrator adds an account', () => {
     await form.getByRole('textbox', { name: 'Password' }).fill('short');
     await form.getByRole('textbox', { name: 'Password' }).press('Enter');
     await expect(form.getByText(/at least \d+ characters/i).last()).toBeVisible();
-    await expect(page.getByRole('cell', { name: account.email })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: account.email, exact: true })).toHaveCount(0);
 
     await form.getByRole('textbox', { name: 'Password' }).fill(account.password);
     await form.getByRole('textbox', { name: 'Password' }).press('Enter');
     await expect(page.getByText(`User ${account.email} created`)).toBeVisible();
-    await expect(page.getByRole('cell', { name: account.email })).toBeVisible();
+    await expect(page.getByRole('cell', { name: account.email, exact: true })).toBeVisible();
     await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('');
 
     const request = await playwright.request.newContext({ baseURL: page.url() });
@@ -34,5 +34,51 @@ staffTest.describe('Users: an administrator adds an account', () => {
     } finally {
       await request.dispose();
     }
+  });
+});
+
+staffTest.describe('Users: an administrator changes an account', () => {
+  staffTest.use({ account: adminAccount, viewport: { width: 1366, height: 900 } });
+
+  staffTest('edits the name and email, bans and unbans, all by keyboard', async ({ page }) => {
+    const tag = uniqueTag().toLowerCase();
+    const created = await page.request.post('/api/users', {
+      headers: { origin: appOrigin() },
+      data: { email: `change-${tag}@example.com`, name: `Change ${tag}`, password: `passphrase ${tag}` },
+    });
+    expect(created.status()).toBe(201);
+    const email = `changed-${tag}@example.com`;
+    await page.goto('/dashboard/users');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users', { timeout: 15_000 });
+
+    await page.getByRole('button', { name: `Edit change-${tag}@example.com` }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Edit Change ${tag}` });
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(`Changed ${tag}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(email);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`User ${email} updated`)).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    await expect(row.getByRole('cell', { name: `Changed ${tag}`, exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Ban ${email}` }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: `Ban Changed ${tag}` });
+    await expect(confirm).toContainText('signed out everywhere at once');
+    await confirm.getByRole('button', { name: 'Ban' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`${email} is banned`)).toBeVisible();
+    await expect(row.getByText('Banned', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Reset link ${email}` })).toBeDisabled();
+
+    await row.getByRole('button', { name: `Unban ${email}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`${email} can sign in again`)).toBeVisible();
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
   });
 });

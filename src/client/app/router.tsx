@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
               { path: 'info/:id', lazy: () => import('./routes/info.tsx') },
               { path: 'login', lazy: () => import('./routes/login.tsx') },
               { path: 'setup', lazy: () => import('./routes/setup.tsx') },
+              { path: 'reset-password', lazy: () => import('./routes/reset-password.tsx') },
               { path: '*', lazy: () => import('./routes/not-found.tsx') },
             ],
           },

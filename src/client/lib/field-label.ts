@@ -12,6 +12,9 @@ const otherLabels: Record<string, string> = {
   email: 'Email',
   role: 'Role',
   banned: 'Banned',
+  password: 'Password',
+  passwordResetLink: 'Password reset link',
+  sessions: 'Sessions',
 };
 
 /** A changed field's name as people read it: "finNumber" → "FIN No". */

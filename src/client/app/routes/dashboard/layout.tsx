@@ -5,6 +5,7 @@ import { DashboardShell } from '#client/components/layout/dashboard-shell.tsx';
 import { loginHref } from '#client/features/auth/api/redirect-target.ts';
 import { sessionQuery } from '#client/features/auth/api/session-query.ts';
 import { signOut } from '#client/features/auth/api/sign-in.ts';
+import { rememberSignedIn } from '#client/features/auth/api/signed-in-hint.ts';
 import { notify } from '#client/lib/notify.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 
@@ -27,6 +28,7 @@ export function Component() {
     onSuccess: async () => {
       // Nothing a signed-in user saw may stay in memory after they leave.
       client.clear();
+      rememberSignedIn(false);
       await navigate('/login', { replace: true });
     },
     onError: () => notify.error('Could not log out. Please try again.'),

@@ -1,5 +1,6 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ScrollTable } from '#client/components/table/scroll-table.tsx';
 import { fieldLabel } from '#client/lib/field-label.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import type { AuditEventView } from '#shared/api/audit.ts';
@@ -25,7 +26,7 @@ function Entity({ event }: { event: AuditEventView }) {
 export function AuditTable({ events }: { events: AuditEventView[] }) {
   if (events.length === 0) return <Text role="status">No changes recorded yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <ScrollTable label="Audit trail" minWidth={640}>
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -50,6 +51,6 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

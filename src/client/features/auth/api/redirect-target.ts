@@ -1,6 +1,6 @@
 /**
  * Where to go after signing in: a path on this site only. Anything else ("//evil.example",
- * "https://…", "javascript:…") falls back to the home page, so the link cannot redirect away.
+ * "https://…", "javascript:…") gives the fallback, so the link cannot redirect away.
  */
 export function redirectTarget(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client.ts';
 import type { Role } from '#shared/api/auth.ts';
+import { rememberSignedIn } from './signed-in-hint.ts';
 
 interface SessionUser {
   id: string;
@@ -19,7 +20,11 @@ export interface Session {
 export const sessionQuery = () =>
   queryOptions({
     queryKey: ['session'],
-    queryFn: () => apiFetch<Session | null>('/api/auth/get-session'),
+    queryFn: async () => {
+      const session = await apiFetch<Session | null>('/api/auth/get-session');
+      rememberSignedIn(session !== null);
+      return session;
+    },
     staleTime: 60_000,
     retry: false,
   });

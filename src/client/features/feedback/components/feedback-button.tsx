@@ -38,7 +38,13 @@ export function FeedbackButton() {
     />
   );
   return (
-    <Affix position={{ bottom: FLOATING_BUTTON_OFFSET, left: FLOATING_BUTTON_OFFSET }} className="no-print">
+    <Affix
+      position={{ bottom: FLOATING_BUTTON_OFFSET, left: FLOATING_BUTTON_OFFSET }}
+      // In the page's frame, not a portal: where the page has no side margin the button sits at
+      // the end of the page (global.css) instead of floating over text.
+      withinPortal={false}
+      className="no-print feedback-affix"
+    >
       {wanted ? (
         <Suspense fallback={placeholder}>
           <FeedbackPopover defaultOpened />

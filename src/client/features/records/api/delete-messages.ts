@@ -1,5 +1,6 @@
 import { ApiRequestError } from '#client/lib/api-client.ts';
 
+/** SPEC §6's texts word for word, then what the dialog adds: whom, and that it goes to the Trash. */
 export const deleteMessages = {
   person: {
     confirm: 'Are you sure you want to delete this person?',
@@ -19,3 +20,12 @@ export const deleteFailureText = (error: unknown, kind: keyof typeof deleteMessa
   error instanceof ApiRequestError && error.status !== 0
     ? deleteMessages[kind].failed
     : deleteMessages[kind].network;
+
+export const trashNote = (record: { name: string; finNumber: string; eCertNumber: string }) =>
+  `${record.name} (FIN No ${record.finNumber}, e-Cert No ${record.eCertNumber}) goes to the Trash, ` +
+  'from which an administrator can restore it.';
+
+export const undoFailureText = (error: unknown) =>
+  error instanceof ApiRequestError && error.body?.message
+    ? error.body.message
+    : 'Could not undo the deletion. An administrator can restore the record from the Trash.';

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { UnsavedChangesGuard } from '#client/components/form/unsaved-changes-guard.tsx';
 import { recordQuery } from '#client/features/records/api/records-query.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import type { PersonView } from '#shared/api/people.ts';
@@ -17,6 +18,7 @@ import { createPerson, updatePerson } from '../api/save-person.ts';
 import { FormSection } from './form-section.tsx';
 import { PersonFileInputs } from './person-file-inputs.tsx';
 import { RecordFields } from './record-fields.tsx';
+import { SavedRecordLinks } from './saved-record-links.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { useRecordSubmit } from './use-record-submit.ts';
 
@@ -27,6 +29,7 @@ export function PersonForm({ person }: { person?: PersonView }) {
   const [progress, setProgress] = useState(0);
   // Remounting the file inputs empties the browser's own file pickers after a save.
   const [filesKey, setFilesKey] = useState(0);
+  const [added, setAdded] = useState<PersonView | null>(null);
   const form = useForm<PersonFormValues>({
     initialValues: person ? { ...recordValuesOf(person), ...noFiles() } : emptyPersonForm(),
     validate: validatePersonForm(!person),
@@ -47,6 +50,7 @@ export function PersonForm({ person }: { person?: PersonView }) {
         form.setValues(values);
       } else {
         form.reset();
+        setAdded(saved?.id ? saved : null);
       }
       setFilesKey((key) => key + 1);
       await invalidateRecords(queryClient, 'people');
@@ -74,7 +78,21 @@ export function PersonForm({ person }: { person?: PersonView }) {
             personName={person?.name}
           />
         </FormSection>
-        <SubmitBar pending={pending} progress={progress} result={result} />
+        <SubmitBar
+          pending={pending}
+          progress={progress}
+          result={result}
+          afterSuccess={
+            added && (
+              <SavedRecordLinks
+                record={added}
+                editPath={`/dashboard/updatepeople/${added.id}`}
+                publicPath={`/info/${added.id}`}
+              />
+            )
+          }
+        />
+        <UnsavedChangesGuard when={form.isDirty()} />
       </Stack>
     </form>
   );

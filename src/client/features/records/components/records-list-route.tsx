@@ -73,7 +73,9 @@ export function recordsListRoute<K extends RecordKind>({
         importPath={importPath}
         data={data}
       >
-        {(item: Item<K>) => card(item, { onDelete: confirmDelete, deleting: deletingId === item.id })}
+        {(item: Item<K>) =>
+          card(item, { onDelete: () => confirmDelete(item), deleting: deletingId === item.id })
+        }
       </RecordsList>
     );
   }

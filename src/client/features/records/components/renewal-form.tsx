@@ -1,6 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { UnsavedChangesGuard } from '#client/components/form/unsaved-changes-guard.tsx';
 import { recordQuery } from '#client/features/records/api/records-query.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
@@ -14,6 +16,7 @@ import { emptyRecord, recordValuesOf } from '../api/record-values.ts';
 import { createRenewal, updateRenewal } from '../api/save-renewal.ts';
 import { FormSection } from './form-section.tsx';
 import { RecordFields } from './record-fields.tsx';
+import { SavedRecordLinks } from './saved-record-links.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { useRecordSubmit } from './use-record-submit.ts';
 
@@ -21,6 +24,7 @@ import { useRecordSubmit } from './use-record-submit.ts';
 export function RenewalForm({ renewal }: { renewal?: RenewalView }) {
   const kind = renewal ? 'update' : 'create';
   const queryClient = useQueryClient();
+  const [added, setAdded] = useState<RenewalView | null>(null);
   const form = useForm<RecordFieldValues>({
     initialValues: renewal ? recordValuesOf(renewal) : emptyRecord(),
     validate: validateWith(recordFields),
@@ -39,6 +43,7 @@ export function RenewalForm({ renewal }: { renewal?: RenewalView }) {
         form.setValues(values);
       } else {
         form.reset();
+        setAdded(saved?.id ? saved : null);
       }
       await invalidateRecords(queryClient, 'renewals');
     },
@@ -50,7 +55,15 @@ export function RenewalForm({ renewal }: { renewal?: RenewalView }) {
         <FormSection title="Personal Information">
           <RecordFields inputProps={(field) => form.getInputProps(field)} />
         </FormSection>
-        <SubmitBar pending={pending} pendingLabel="Submitting..." result={result} />
+        <SubmitBar
+          pending={pending}
+          pendingLabel="Submitting..."
+          result={result}
+          afterSuccess={
+            added && <SavedRecordLinks record={added} editPath={`/dashboard/renew-update/${added.id}`} />
+          }
+        />
+        <UnsavedChangesGuard when={form.isDirty()} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 interface SubmitBarProps {
   pending: boolean;
@@ -7,6 +7,8 @@ interface SubmitBarProps {
   progress?: number | null;
   pendingLabel?: string;
   result: { ok: boolean; text: string } | null;
+  /** Shown under a success: links to what was just saved. */
+  afterSuccess?: ReactNode;
 }
 
 /** "Submit", its working state and upload progress, then the outcome in words. */
@@ -15,6 +17,7 @@ export function SubmitBar({
   progress = null,
   pendingLabel = 'Uploading...',
   result,
+  afterSuccess,
 }: SubmitBarProps) {
   const resultRef = useRef<HTMLDivElement>(null);
   // The outcome appears under the button, often below the fold of a long form: bring it into view.
@@ -45,6 +48,7 @@ export function SubmitBar({
           {result.text}
         </Alert>
       )}
+      {result?.ok && !pending && afterSuccess}
     </Stack>
   );
 }

@@ -1,7 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, postJson } from '#client/lib/api-client.ts';
-import type { Role } from '#shared/api/auth.ts';
-import type { CreateUserInput, UsersResponse, UserView } from '#shared/api/users.ts';
+import type {
+  CreateUserInput,
+  PasswordResetLinkView,
+  UpdateUserInput,
+  UsersResponse,
+  UserView,
+} from '#shared/api/users.ts';
 
 export const usersQuery = () =>
   queryOptions({
@@ -12,11 +17,12 @@ export const usersQuery = () =>
 
 export const createUser = (input: CreateUserInput) => postJson<UserView>('/api/users', input);
 
-export const changeRole = ({ id, role }: { id: string; role: Role }) =>
-  apiFetch<UserView>(`/api/users/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: JSON.stringify({ role }),
-  });
+const userUrl = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
-export const deleteUser = (id: string) =>
-  apiFetch<void>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const updateUser = ({ id, ...change }: UpdateUserInput & { id: string }) =>
+  apiFetch<UserView>(userUrl(id), { method: 'PATCH', body: JSON.stringify(change) });
+
+export const deleteUser = (id: string) => apiFetch<void>(userUrl(id), { method: 'DELETE' });
+
+export const createResetLink = (id: string) =>
+  postJson<PasswordResetLinkView>(`${userUrl(id)}/password-reset-link`, {});

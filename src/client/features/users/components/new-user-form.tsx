@@ -1,6 +1,7 @@
 import { Alert, Button, Card, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UnsavedChangesGuard } from '#client/components/form/unsaved-changes-guard.tsx';
 import { AccountFields } from '#client/features/auth/components/account-fields.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
@@ -54,6 +55,7 @@ export function NewUserForm() {
             {mutation.isPending ? 'Creating...' : 'Create user'}
           </Button>
         </Stack>
+        <UnsavedChangesGuard when={form.isDirty()} />
       </form>
     </Card>
   );

@@ -1,0 +1,78 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiRequestError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import type { Role } from '#shared/api/auth.ts';
+import type { PasswordResetLinkView, UserView } from '#shared/api/users.ts';
+import { createResetLink, deleteUser, updateUser } from '../api/users-api.ts';
+
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiRequestError && error.body?.message ? error.body.message : fallback;
+
+const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void) =>
+  modals.openConfirmModal({
+    title,
+    centered: true,
+    closeButtonProps: { 'aria-label': 'Close' },
+    children: <Text>{text}</Text>,
+    labels: { confirm: confirmLabel, cancel: 'Cancel' },
+    confirmProps: { color: 'red.9' },
+    onConfirm,
+  });
+
+/** What an administrator does to one account on the Users page, each through /api/users. */
+export function useUserActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+  const [resetLink, setResetLink] = useState<{ user: UserView; link: PasswordResetLinkView } | null>(null);
+
+  const change = useMutation({
+    mutationFn: ({ user, ...patch }: { user: UserView; role?: Role; banned?: boolean }) =>
+      updateUser({ id: user.id, ...patch }),
+    onSuccess: (updated, { role, banned }) => {
+      if (role) notify.success(`Role of ${updated.email} updated`);
+      else notify.success(banned ? `${updated.email} is banned` : `${updated.email} can sign in again`);
+      return refresh();
+    },
+    onError: (error) => notify.error(failure(error, 'Failed to update the user.')),
+  });
+  const removal = useMutation({
+    mutationFn: (user: UserView) => deleteUser(user.id),
+    onSuccess: (_, user) => {
+      notify.success(`User ${user.email} deleted`);
+      return refresh();
+    },
+    onError: (error) => notify.error(failure(error, 'Failed to delete the user.')),
+  });
+  const linkMaking = useMutation({
+    mutationFn: (user: UserView) => createResetLink(user.id),
+    onSuccess: (link, user) => setResetLink({ user, link }),
+    onError: (error) => notify.error(failure(error, 'Failed to make a reset link.')),
+  });
+
+  return {
+    busy: change.isPending || removal.isPending || linkMaking.isPending,
+    changeRole: (user: UserView, role: Role) => change.mutate({ user, role }),
+    ban: (user: UserView) =>
+      user.banned
+        ? change.mutate({ user, banned: false })
+        : confirm(
+            `Ban ${user.name}`,
+            `${user.name} (${user.email}) is signed out everywhere at once and cannot sign in until unbanned.`,
+            'Ban',
+            () => change.mutate({ user, banned: true }),
+          ),
+    remove: (user: UserView) =>
+      confirm(
+        'Delete user',
+        `Are you sure you want to delete the account of ${user.email}? This cannot be undone; the audit trail keeps who they were.`,
+        'Delete',
+        () => removal.mutate(user),
+      ),
+    makeResetLink: (user: UserView) => linkMaking.mutate(user),
+    resetLink,
+    closeResetLink: () => setResetLink(null),
+  };
+}
