@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** `read`: records may be read; `write`: read and changed (people, renewals, revocation, imports). */
-export const apiKeyScopes = ['read', 'write'] as const;
+const apiKeyScopes = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 /** A key lives at most this long, so a forgotten one does not open the records for ever. */
