@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { RecordFields } from '../../src/shared/api/people.ts';
+import { type RecordFields, recordFieldLabels } from '../../src/shared/api/people.ts';
 import {
   createRenewalByApi,
   expect,
@@ -22,19 +22,8 @@ const field = (page: Page, label: string) => main(page).getByRole('textbox', { n
 const sidebarLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name, exact: true });
 
-const labels: [keyof RecordFields, string][] = [
-  ['name', 'Name'],
-  ['dob', 'Date of Birth'],
-  ['gender', 'Gender'],
-  ['nationality', 'Nationality'],
-  ['passportNumber', 'Passport No'],
-  ['finNumber', 'FIN No'],
-  ['eCertNumber', 'e-Cert No'],
-  ['tradeTested', 'Trade Tested'],
-  ['testLevel', 'Test Level'],
-  ['testResult', 'Test Result'],
-  ['passedDate', 'Passed Date'],
-];
+// The form's labels are the record fields' names everywhere else in the dashboard.
+const labels = Object.entries(recordFieldLabels) as [keyof RecordFields, string][];
 
 async function chooseFile(page: Page, label: string, file: TestFile) {
   const chooser = page.waitForEvent('filechooser');

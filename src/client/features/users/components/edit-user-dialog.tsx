@@ -7,6 +7,7 @@ import { notify } from '#client/lib/notify.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { newUserInput } from '#shared/api/auth.ts';
 import type { UserView } from '#shared/api/users.ts';
+import { failureText } from '../api/failure-text.ts';
 import { updateUser } from '../api/users-api.ts';
 
 const nameAndEmail = newUserInput.pick({ name: true, email: true });
@@ -31,11 +32,8 @@ export function EditUserDialog({ user, onClose }: { user: UserView; onClose: () 
     },
   });
   const failure =
-    mutation.error instanceof ApiRequestError && mutation.error.status > 0
-      ? (mutation.error.body?.message ?? 'Failed to update the user.')
-      : mutation.error
-        ? 'An error occurred while updating the user.'
-        : null;
+    mutation.error &&
+    failureText(mutation.error, 'Failed to update the user.', 'An error occurred while updating the user.');
 
   return (
     <Modal

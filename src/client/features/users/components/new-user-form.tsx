@@ -9,6 +9,7 @@ import { notify } from '#client/lib/notify.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { roles } from '#shared/api/auth.ts';
 import { type CreateUserInput, createUserInput } from '#shared/api/users.ts';
+import { failureText } from '../api/failure-text.ts';
 import { createUser } from '../api/users-api.ts';
 
 export function NewUserForm() {
@@ -29,11 +30,8 @@ export function NewUserForm() {
     },
   });
   const failure =
-    mutation.error instanceof ApiRequestError && mutation.error.status > 0
-      ? (mutation.error.body?.message ?? 'Failed to create the user.')
-      : mutation.error
-        ? 'An error occurred while creating the user.'
-        : null;
+    mutation.error &&
+    failureText(mutation.error, 'Failed to create the user.', 'An error occurred while creating the user.');
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="new-user-title">

@@ -2,14 +2,11 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { Role } from '#shared/api/auth.ts';
 import type { PasswordResetLinkView, UserView } from '#shared/api/users.ts';
+import { failureText } from '../api/failure-text.ts';
 import { createResetLink, deleteUser, updateUser } from '../api/users-api.ts';
-
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiRequestError && error.body?.message ? error.body.message : fallback;
 
 const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void) =>
   modals.openConfirmModal({
@@ -36,7 +33,7 @@ export function useUserActions() {
       else notify.success(banned ? `${updated.email} is banned` : `${updated.email} can sign in again`);
       return refresh();
     },
-    onError: (error) => notify.error(failure(error, 'Failed to update the user.')),
+    onError: (error) => notify.error(failureText(error, 'Failed to update the user.')),
   });
   const removal = useMutation({
     mutationFn: (user: UserView) => deleteUser(user.id),
@@ -44,12 +41,12 @@ export function useUserActions() {
       notify.success(`User ${user.email} deleted`);
       return refresh();
     },
-    onError: (error) => notify.error(failure(error, 'Failed to delete the user.')),
+    onError: (error) => notify.error(failureText(error, 'Failed to delete the user.')),
   });
   const linkMaking = useMutation({
     mutationFn: (user: UserView) => createResetLink(user.id),
     onSuccess: (link, user) => setResetLink({ user, link }),
-    onError: (error) => notify.error(failure(error, 'Failed to make a reset link.')),
+    onError: (error) => notify.error(failureText(error, 'Failed to make a reset link.')),
   });
 
   return {
