@@ -42,7 +42,6 @@ async function appOn(databaseUrl: string | undefined) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://certs.example.test',
-    MAX_EVENT_LOOP_LAG_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });

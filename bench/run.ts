@@ -5,6 +5,7 @@
  *   npm run bench -- --stages front                 only the front-end budget and Lighthouse
  *   npm run bench -- --pglite-records 20000 --pg-records 20000 --runs 1 --seconds 5   a quick try
  *   npm run bench -- --stages postgres --only verify --redis-url redis://127.0.0.1:6379/14   limits in Redis
+ *   npm run bench -- --stages pglite,postgres --only surge   goodput under a surge, load shedding as shipped
  *
  * Data is generated into bench/.work (PGlite) and a scratch PostgreSQL database, both removed at
  * the end unless --keep-data. Results go to bench/results/<date>.json.
@@ -21,6 +22,7 @@ import { explainQueries } from './lib/explain.ts';
 import { benchFrontEnd } from './lib/front-end.ts';
 import { benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
 import { createSnapshot } from './lib/snapshot.ts';
+import { benchSurge } from './lib/surge-bench.ts';
 import { summarize } from './lib/summary.ts';
 import type { Target } from './lib/target.ts';
 
@@ -48,6 +50,12 @@ const { values: args } = parseArgs({
     'redis-url': { type: 'string' },
     only: { type: 'string' },
     'import-rows': { type: 'string', default: '100000' },
+    // The surge (`--only surge`): closed loop at these connection counts, then open loop at
+    // multiples of the capacity measured there, for verification and the staff list.
+    'surge-connections': { type: 'string', default: '10,50,200,1000' },
+    'surge-seconds': { type: 'string', default: '8' },
+    'surge-multiples': { type: 'string', default: '2,5' },
+    'surge-open-seconds': { type: 'string', default: '30' },
     out: { type: 'string' },
   },
 });
@@ -57,14 +65,24 @@ const stages = new Set(args.stages.split(','));
 const log = (line: string) => console.log(line);
 const snapshot = createSnapshot();
 const only = args.only?.split(',');
-// `bulk` (import and export) runs after the HTTP scenarios, on its own server.
+// `bulk` (import and export) and `surge` run after the HTTP scenarios, on servers of their own.
 const wants = (name: string) => !only || only.includes(name);
-const wantsHttp = !only || only.some((name) => name !== 'bulk');
+const wantsHttp = !only || only.some((name) => name !== 'bulk' && name !== 'surge');
 const bulkOptions = (port: number) => ({
   appDir: snapshot.dir,
   workDir,
   port,
   importRows: Number(args['import-rows']),
+  log,
+});
+const surgeOptions = (port: number) => ({
+  appDir: snapshot.dir,
+  workDir,
+  port,
+  connections: args['surge-connections'].split(',').map(Number),
+  closedSeconds: Number(args['surge-seconds']),
+  multiples: args['surge-multiples'].split(',').map(Number),
+  openSeconds: Number(args['surge-open-seconds']),
   log,
 });
 const httpOptions: HttpBenchOptions = {
@@ -105,7 +123,8 @@ async function pgliteStage(records: number) {
   try {
     const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
     const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3902)) : undefined;
-    return { records, generate: generated, http, bulk };
+    const surge = wants('surge') ? await benchSurge(target, surgeOptions(3906)) : undefined;
+    return { records, generate: generated, http, bulk, surge };
   } finally {
     if (!args['keep-data']) fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -131,6 +150,7 @@ async function postgresStage(records: number) {
     }
     const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
     const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3903)) : undefined;
+    const surge = wants('surge') ? await benchSurge(target, surgeOptions(3908)) : undefined;
     log('  EXPLAIN ANALYZE of the verification and search queries');
     const probe = await new pg.Client({ connectionString: target.url });
     await probe.connect();
@@ -148,7 +168,7 @@ async function postgresStage(records: number) {
       // Every match years old: a serial's year, and records are created when the course is passed.
       oldQ: '-2018-',
     });
-    return { records, serverVersion: version, generate: generated, http, bulk, plans };
+    return { records, serverVersion: version, generate: generated, http, bulk, surge, plans };
   } finally {
     if (!args['keep-data']) {
       await admin.query(`drop database if exists ${dbName}`);
@@ -183,6 +203,7 @@ async function main() {
       secondsPerRun: httpOptions.seconds,
       publicConnections: httpOptions.publicConnections,
       staffConnections: httpOptions.staffConnections,
+      server: 'VERIFY_POW=false and VERIFY_RATE_LIMIT=off (per-client protections); load shedding as shipped',
     },
   };
   if (stages.has('pglite')) results.pglite = await pgliteStage(Number(args['pglite-records']));

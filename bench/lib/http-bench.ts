@@ -60,7 +60,7 @@ export interface ScenarioSummary {
  * Reads what the load needs before the server opens the database (PGlite allows one process):
  * a random sample of live records and a staff account to sign in with.
  */
-async function prepare(target: Target): Promise<SampleRow[]> {
+export async function prepareSample(target: Target): Promise<SampleRow[]> {
   await prepareStaff(target);
   const opened = await openTarget(target);
   try {
@@ -194,8 +194,11 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
  */
 export async function benchHttp(target: Target, options: HttpBenchOptions) {
   const { log } = options;
-  log(`HTTP benchmark on ${describeTarget(target)}`);
-  const sample = await prepare(target);
+  log(
+    `HTTP benchmark on ${describeTarget(target)}: proof of work and the verification limit off ` +
+      '(per-client protections), load shedding as shipped',
+  );
+  const sample = await prepareSample(target);
   if (sample.length === 0) throw new Error('the target holds no person records: run bench/generate.ts first');
   const scratch = path.join(options.workDir, 'server-data');
   fs.mkdirSync(scratch, { recursive: true });

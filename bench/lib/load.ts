@@ -18,12 +18,15 @@ export interface Scenario {
 }
 
 export interface LoadResult {
+  /** Answered (an expected status) per second: refusals are not throughput. */
   rps: number;
   p50: number;
   p95: number;
   p99: number;
-  /** Connection errors, timeouts and answers outside `okStatuses`. */
+  /** Connection errors, timeouts and answers outside `okStatuses`, refusals (503) included. */
   errors: number;
+  /** Answered 503 by the server's load shedding. */
+  refused: number;
   responses: number;
   statuses: Record<string, number>;
   peakRssMb: number;
@@ -40,9 +43,9 @@ const percentile = (sorted: Float64Array, p: number) =>
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
- * Runs one scenario for `seconds` with autocannon. Latencies are collected from every response
- * (autocannon's own histogram keeps only 2xx, and verification answers 404 for half of them) in
- * microsecond precision, so p95 is available too.
+ * Runs one scenario for `seconds` with autocannon. Latencies are collected from every answered
+ * response (autocannon's own histogram keeps only 2xx, and verification answers 404 for half of
+ * them) in microsecond precision, so p95 is available too; a refusal is counted, not timed.
  */
 export async function runLoad(
   server: RunningServer,
@@ -72,7 +75,7 @@ export async function runLoad(
   const cpuBefore = server.cpuMs();
   const started = performance.now();
   if (scenario.overallRate) {
-    const paced = await pacedLoad(server.url, scenario, seconds, scenario.overallRate);
+    const paced = await pacedLoad(server.url, scenario, seconds, scenario.overallRate, ok);
     const sorted = Float64Array.from(paced.latencies).sort();
     const wrong = Object.entries(paced.statuses)
       .filter(([status]) => !ok.has(Number(status)))
@@ -83,6 +86,7 @@ export async function runLoad(
       p95: round(percentile(sorted, 95)),
       p99: round(percentile(sorted, 99)),
       errors: paced.errors + wrong,
+      refused: paced.statuses[503] ?? 0,
       responses: paced.latencies.length,
       statuses: paced.statuses,
       peakRssMb: round(server.takePeakRss(), 0),
@@ -101,9 +105,9 @@ export async function runLoad(
     requests: [request],
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-    if (!ok.has(statusCode)) wrongStatus++;
+    if (ok.has(statusCode)) latencies.push(responseTime);
+    else wrongStatus++;
   });
   const result = await instance;
   const elapsed = (performance.now() - started) / 1000;
@@ -114,6 +118,7 @@ export async function runLoad(
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
     errors: result.errors + result.timeouts + wrongStatus,
+    refused: statuses[503] ?? 0,
     responses: latencies.length,
     statuses,
     peakRssMb: round(server.takePeakRss(), 0),
@@ -132,7 +137,7 @@ export const median = (values: number[]) => {
  * each latency counted from when the request was due (so a stalled server is not flattered by
  * requests that were never sent).
  */
-async function pacedLoad(url: string, scenario: Scenario, seconds: number, rate: number) {
+async function pacedLoad(url: string, scenario: Scenario, seconds: number, rate: number, ok: Set<number>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: scenario.connections });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -154,7 +159,7 @@ async function pacedLoad(url: string, scenario: Scenario, seconds: number, rate:
       (response) => {
         response.resume();
         response.on('end', () => {
-          latencies.push(performance.now() - due);
+          if (ok.has(response.statusCode ?? 0)) latencies.push(performance.now() - due);
           statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1;
           inFlight--;
         });

@@ -2,6 +2,8 @@
 import type { GenerateResult } from '../generate.ts';
 import type { FrontEndPage, LighthousePage } from './front-end.ts';
 import { type ScenarioSummary, STEADY_SEARCH_RATES } from './http-bench.ts';
+import type { SurgeRouteResult } from './surge-bench.ts';
+import { surgeSummary } from './surge-summary.ts';
 
 type Scenario = Pick<ScenarioSummary, 'connections' | 'overallRate' | 'median' | 'ratioToConstant'>;
 interface Stage {
@@ -12,6 +14,7 @@ interface Stage {
     import: { rows: number; checkSeconds: number; commitSeconds: number; uploadToDoneSeconds: number };
     export: { records: number; seconds: number; rssGrowthMb: number };
   };
+  surge?: { routes: Record<string, SurgeRouteResult> };
 }
 interface Results {
   date: string;
@@ -227,6 +230,7 @@ export function summarize(results: Results): string {
           : '') +
         `${g.totalSeconds.toFixed(0)} s in all.`,
     );
+    if (stage.surge) out.push(...surgeSummary(label, stage.surge.routes));
   }
 
   if (fe) {

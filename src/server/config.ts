@@ -77,6 +77,10 @@ const envSchema = z.object({
   REQUIRE_TWO_FACTOR_FOR_ADMINS: bool.default(false),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(4096),
   MAX_REQUEST_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(300),
+  // On SIGTERM: answer not ready but keep serving this long, so load balancers stop sending here.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  // Then at most this long for requests and import commits in flight to finish.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -151,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
       maxRequestWaitMs: e.MAX_REQUEST_WAIT_MS,
     },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000 },
   };
 }
 

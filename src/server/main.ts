@@ -22,9 +22,14 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const { drainMs, graceMs } = config.shutdown;
+    app.log.info({ signal }, 'draining, then shutting down');
+    const force = setTimeout(() => process.exit(1), drainMs + graceMs).unref();
+    // Still serving everything while load balancers see /api/health/ready fail and stop sending here.
+    app.lifecycle.draining = true;
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
     try {
+      // Stops listening and waits for requests in flight, then the import work (its onClose hook).
       await app.close();
       await database.close();
     } finally {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openConnection } from '../test/raw-connection.ts';
 import { countRows, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -42,7 +42,8 @@ describe('load shedding', () => {
   let testApp: TestApp;
   let base: string;
   beforeAll(async () => {
-    testApp = await createTestApp({ MAX_CONCURRENT_REQUESTS: '2' });
+    // Held contact messages are the load here; the contact limit of 5 would answer them at once.
+    testApp = await createTestApp({ MAX_CONCURRENT_REQUESTS: '2', CONTACT_RATE_LIMIT: '100/1m' });
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   });
@@ -56,7 +57,7 @@ describe('load shedding', () => {
     expect((await site()).status).toBe(200);
     const first = holdRequest(base, testApp);
     const second = holdRequest(base, testApp);
-    await vi.waitFor(async () => expect((await site()).status).toBe(503));
+    await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });
 
     const shed = await site();
     expect(shed.status).toBe(503);
@@ -72,7 +73,7 @@ describe('load shedding', () => {
 
     // A client that gives up frees its slot: no leak, however requests end.
     first.request.destroy();
-    await vi.waitFor(async () => expect((await site()).status).toBe(200));
+    await vi.waitFor(async () => expect((await site()).status).toBe(200), { timeout: 5_000 });
 
     // A held request that completes is served normally, and frees its slot too.
     second.finish();
@@ -81,10 +82,26 @@ describe('load shedding', () => {
     expect(afterwards.map((response) => response.status)).toEqual([200, 200]);
   });
 
+  it('refuses a request whose body is still arriving with Connection: close, and ends the connection cleanly', async () => {
+    const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
+    await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });
+
+    const port = Number(new URL(base).port);
+    const { received, events } = await headOnly(port, testApp.app.config.publicUrl).closed;
+    // The whole 503 arrived, then the server's end of the connection: no reset, and the client
+    // knows not to send its next request on this socket, behind an unread body.
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received.toLowerCase()).toContain('connection: close');
+    expect(events).toEqual(['end']);
+
+    for (const { request } of held) request.destroy();
+    await vi.waitFor(async () => expect((await site()).status).toBe(200), { timeout: 5_000 });
+  });
+
   it('refuses a write that arrives past the limit, storing nothing', async () => {
     const stored = await countRows(testApp.database, 'contact_message');
     const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
-    await vi.waitFor(async () => expect((await site()).status).toBe(503));
+    await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });
 
     const response = await fetch(`${base}/api/contact`, {
       method: 'POST',
@@ -94,10 +111,32 @@ describe('load shedding', () => {
     expect(response.status).toBe(503);
 
     for (const { request } of held) request.destroy();
-    await vi.waitFor(async () => expect((await site()).status).toBe(200));
+    await vi.waitFor(async () => expect((await site()).status).toBe(200), { timeout: 5_000 });
     expect(await countRows(testApp.database, 'contact_message')).toBe(stored);
   });
 });
+
+/** Sends a request's head and only the first bytes of its body; resolves with what came back. */
+function headOnly(port: number, origin: string) {
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  let received = '';
+  const events: string[] = [];
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+  });
+  socket.on('error', (error: NodeJS.ErrnoException) => events.push(`error ${error.code}`));
+  socket.on('end', () => events.push('end'));
+  socket.write(
+    `POST /api/contact HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\norigin: ${origin}\r\n` +
+      'content-type: application/json\r\ncontent-length: 200000\r\n\r\n{"name":',
+  );
+  return {
+    closed: new Promise<{ received: string; events: string[] }>((resolve) =>
+      socket.once('close', () => resolve({ received, events })),
+    ),
+  };
+}
 
 describe('load shedding by lateness, as shipped', () => {
   let testApp: TestApp;

@@ -69,3 +69,19 @@ describe('GET /api/health/ready', () => {
     }
   });
 });
+
+describe('while draining for a shutdown', () => {
+  it('answers not ready at once, and still serves everything else', async () => {
+    const testApp = await createTestApp();
+    try {
+      testApp.app.lifecycle.draining = true;
+      const ready = await testApp.app.inject({ url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'draining' });
+      expect((await testApp.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await testApp.app.inject({ url: '/api/site' })).statusCode).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+});

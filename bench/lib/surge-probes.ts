@@ -1,0 +1,148 @@
+import http from 'node:http';
+import autocannon from 'autocannon';
+import type { OpenLoopRequest } from './open-loop.ts';
+
+/** A route under surge: its request as autocannon's fields and as raw bytes for the open loop. */
+export interface SurgeRoute {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body: () => string | undefined;
+  okStatuses: ReadonlySet<number>;
+}
+
+export interface ClosedLoopResult {
+  connections: number;
+  answeredPerSecond: number;
+  refusedPerSecond: number;
+  /** Other statuses, connection errors and timeouts. */
+  failed: number;
+  p50: number;
+  p99: number;
+}
+
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+export const percentile = (values: number[], p: number) => {
+  const sorted = Float64Array.from(values).sort();
+  return sorted.length === 0
+    ? 0
+    : round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `connections` clients, each sending its next request as soon as the last is answered. */
+export async function closedLoop(url: string, route: SurgeRoute, connections: number, seconds: number) {
+  const answered: number[] = [];
+  let refused = 0;
+  let other = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          method: route.method,
+          path: route.path,
+          headers: route.headers,
+          body: route.body(),
+        }),
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (route.okStatuses.has(status)) answered.push(ms);
+    else if (status === 503) refused += 1;
+    else other += 1;
+  });
+  const result = await instance;
+  return {
+    connections,
+    answeredPerSecond: Math.round(answered.length / seconds),
+    refusedPerSecond: Math.round(refused / seconds),
+    failed: other + result.errors + result.timeouts,
+    p50: percentile(answered, 50),
+    p99: percentile(answered, 99),
+  } satisfies ClosedLoopResult;
+}
+
+/** The route's request as bytes on the wire, for the open-loop generator. */
+export function rawRequest(url: string, route: SurgeRoute): OpenLoopRequest {
+  const host = new URL(url).host;
+  return {
+    okStatuses: route.okStatuses,
+    bytes: () => {
+      const body = route.body();
+      const headers = {
+        host,
+        ...route.headers,
+        ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+      };
+      const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+      return Buffer.from(
+        `${route.method} ${route.path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n${body ?? ''}`,
+      );
+    },
+  };
+}
+
+/** One request on a keep-alive agent: its status, or 0 for no answer within `timeoutMs`. */
+function ask(url: string, route: SurgeRoute, agent: http.Agent, timeoutMs: number): Promise<number> {
+  return new Promise((resolve) => {
+    const body = route.body();
+    const request = http.request(
+      `${url}${route.path}`,
+      { method: route.method, headers: route.headers, agent, timeout: timeoutMs },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(0));
+    request.end(body);
+  });
+}
+
+/**
+ * Asks for `route` every `everyMs` (one at a time, as a monitor would) until `stop` resolves:
+ * each answer's time, and how many were not answered normally within 2 s.
+ */
+export async function monitor(url: string, route: SurgeRoute, stop: Promise<unknown>, everyMs = 100) {
+  let stopped = false;
+  void stop.then(() => {
+    stopped = true;
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ms: number[] = [];
+  let failed = 0;
+  while (!stopped) {
+    const started = performance.now();
+    const status = await ask(url, route, agent, 2_000);
+    const took = performance.now() - started;
+    if (route.okStatuses.has(status) && took < 2_000) ms.push(took);
+    else failed += 1;
+    await sleep(Math.max(0, everyMs - took));
+  }
+  agent.destroy();
+  return { probes: ms.length + failed, failed, p99: percentile(ms, 99), max: round(Math.max(0, ...ms)) };
+}
+
+/** Seconds from now until `route` is answered normally, asking again 100 ms after each refusal. */
+export async function secondsUntilNormal(url: string, route: SurgeRoute, limitSeconds = 60) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const started = performance.now();
+  try {
+    while (performance.now() - started < limitSeconds * 1000) {
+      if (route.okStatuses.has(await ask(url, route, agent, 10_000)))
+        return round((performance.now() - started) / 1000, 2);
+      await sleep(100);
+    }
+    return null;
+  } finally {
+    agent.destroy();
+  }
+}
