@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import { session, user } from './db/schema/index.ts';
-import { createStaffUser } from './features/users/create-staff-user.ts';
 import {
   ADMIN_ROUTES,
   isPublic,
@@ -12,7 +11,7 @@ import {
   requestFor,
   TOKEN_ROUTES,
 } from './test/route-table.ts';
-import { signInAs, signInWith, TEST_PASSWORD } from './test/staff-session.ts';
+import { signInAs } from './test/staff-session.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 describe('every staff route is guarded by the session hook', () => {
@@ -79,20 +78,15 @@ describe('every staff route is guarded by the session hook', () => {
   });
 
   describe('refuses a session cookie that is not a live session', () => {
-    let email: string;
+    // A new admin for each sign-in: one account may sign in only 5 times in 15 minutes.
+    const signInNew = async () => (await signInAs(testApp.app, 'admin')).cookie;
     let cookieName: string;
     let tokenOf: (cookie: string) => string;
     const accepted = async (cookie: string) =>
       (await testApp.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie } })).statusCode;
 
     beforeAll(async () => {
-      email = `cookie-${randomBytes(4).toString('hex')}@example.com`;
-      await createStaffUser(
-        testApp.app,
-        { email, name: 'Cookie Test', password: TEST_PASSWORD, role: 'admin' },
-        null,
-      );
-      const sample = await signInWith(testApp.app, email, TEST_PASSWORD);
+      const sample = await signInNew();
       cookieName = sample.slice(0, sample.indexOf('='));
       // The cookie is `token.signature`, URL-encoded; the token alone is what the session row holds.
       tokenOf = (cookie) => {
@@ -102,7 +96,7 @@ describe('every staff route is guarded by the session hook', () => {
     });
 
     it('refuses forged cookies: random, unsigned, and signed with another secret', async () => {
-      const real = await signInWith(testApp.app, email, TEST_PASSWORD);
+      const real = await signInNew();
       expect(await accepted(real)).toBe(200);
       const token = tokenOf(real);
       const foreignSignature = createHmac('sha256', randomBytes(32)).update(token).digest('base64');
@@ -115,7 +109,7 @@ describe('every staff route is guarded by the session hook', () => {
     });
 
     it('refuses a session that has expired in the database', async () => {
-      const cookie = await signInWith(testApp.app, email, TEST_PASSWORD);
+      const cookie = await signInNew();
       expect(await accepted(cookie)).toBe(200);
       await testApp.database.db
         .update(session)
@@ -125,8 +119,8 @@ describe('every staff route is guarded by the session hook', () => {
     });
 
     it('extends a session that has been in use for an hour, and only such a session', async () => {
-      const due = await signInWith(testApp.app, email, TEST_PASSWORD);
-      const fresh = await signInWith(testApp.app, email, TEST_PASSWORD);
+      const due = await signInNew();
+      const fresh = await signInNew();
       const expiresAt = async (cookie: string) =>
         (
           await testApp.database.db
@@ -149,7 +143,7 @@ describe('every staff route is guarded by the session hook', () => {
     });
 
     it('refuses a session after sign-out', async () => {
-      const cookie = await signInWith(testApp.app, email, TEST_PASSWORD);
+      const cookie = await signInNew();
       expect(await accepted(cookie)).toBe(200);
       const signOut = await testApp.app.inject({
         method: 'POST',
@@ -162,9 +156,9 @@ describe('every staff route is guarded by the session hook', () => {
     });
 
     it('refuses the session of a user banned behind its back (the database says banned)', async () => {
-      const cookie = await signInWith(testApp.app, email, TEST_PASSWORD);
+      const { cookie, user: banned } = await signInAs(testApp.app, 'admin');
       expect(await accepted(cookie)).toBe(200);
-      await testApp.database.db.update(user).set({ banned: true }).where(eq(user.email, email));
+      await testApp.database.db.update(user).set({ banned: true }).where(eq(user.id, banned.id));
       expect(await notRefused({ cookie })).toEqual([]);
     });
   });
