@@ -58,7 +58,7 @@ function refuse(reply: FastifyReply) {
  *   start (a queue inside the process: the database, its pool, PGlite's one connection).
  * A server answering at full throughput in good time is busy all the time, and refuses nothing.
  * One slow query or a neighbour taking the CPU cannot refuse a lone visitor (docs/reliability.md §6).
- * Choice of rule and threshold: docs/decisions/0013-load-shedding-by-lateness.md.
+ * Choice of rule and threshold: docs/decisions/0017-load-shedding-by-lateness.md.
  */
 export default fp(
   async (app) => {
