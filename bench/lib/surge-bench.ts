@@ -181,6 +181,9 @@ export async function benchSurge(target: Target, options: SurgeOptions) {
     for (const [index, route] of routes(sample, cookies[0] ?? '').entries()) {
       if (options.routes && !options.routes.includes(route.name)) continue;
       const offRoute = routes(sample, cookies[1] ?? '')[index] as SurgeRoute;
+      // Both servers warm (JIT, caches) before anything counts.
+      await closedLoop(shipped.url, route, 50, 3);
+      await closedLoop(off.url, offRoute, 50, 3);
       const closed = [];
       for (const connections of options.connections) {
         const loadAverageBefore = loadAverage();

@@ -39,12 +39,19 @@ function mayShed(request: FastifyRequest): boolean {
 const isUpload = (request: FastifyRequest) =>
   request.headers['content-type']?.startsWith('multipart/') === true;
 
+/** Past this, a refused request's body is not worth reading just to keep its connection. */
+const DRAIN_LIMIT_BYTES = 64 * 1024;
+
 /**
- * A refusal comes before the body is read. `Connection: close` keeps the client from sending its
- * next request on a socket that may still carry the unread rest of this one.
+ * A refusal comes before the body is read. Node reads and drops a small rest so the connection
+ * stays open for the next request (closing it would make each refused client connect again); a
+ * large or unmeasured body gets `Connection: close` instead, so nothing is sent behind it.
  */
-function refuse(reply: FastifyReply) {
-  reply.code(503).header('retry-after', '1').header('connection', 'close').send(busy);
+function refuse(request: FastifyRequest, reply: FastifyReply) {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (request.headers['transfer-encoding'] !== undefined || length > DRAIN_LIMIT_BYTES)
+    reply.header('connection', 'close');
+  reply.code(503).header('retry-after', '1').send(busy);
 }
 
 /**
@@ -79,7 +86,7 @@ export default fp(
       if (!mayShed(request)) return done();
       loop.read();
       const now = performance.now();
-      if (inFlight >= maxConcurrentRequests || late(now)) return refuse(reply);
+      if (inFlight >= maxConcurrentRequests || late(now)) return refuse(request, reply);
       inFlight += 1;
       if (!isUpload(request)) waiting.add(request, now);
       // 'close' comes once the answer has gone or the client has gone, whichever is first.
