@@ -140,6 +140,8 @@ const jsonBodies: Record<string, () => Record<string, unknown>> = {
     email: 'admin@example.com',
     password: 'a long enough password',
   }),
+  'POST /api/password-reset/check': () => ({ token: 'not-the-token' }),
+  'POST /api/password-reset': () => ({ token: 'not-the-token', password: 'a long enough password' }),
   'POST /api/renewals': recordBase,
   'PATCH /api/renewals/:id': recordBase,
   'POST /api/users': () => ({

@@ -110,6 +110,11 @@ function probes(): Probe[] {
       email: 'x@example.com',
       password: 'x',
     }),
+    post('POST /api/password-reset/check', '/api/password-reset/check', { token: 'guess' }),
+    post('POST /api/password-reset', '/api/password-reset', {
+      token: 'guess',
+      password: 'a long enough passphrase',
+    }),
     get('GET /api/auth/get-session', '/api/auth/get-session'),
     post('POST /api/auth/sign-in/email', '/api/auth/sign-in/email', {
       email: 'b@example.com',
