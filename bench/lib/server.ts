@@ -75,8 +75,10 @@ export async function startServer(options: {
   if (pid === undefined) throw new Error('could not start the server');
   let exited = false;
   const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       exited = true;
+      // A server that stops in the middle of a run says so in its log, not only as failed requests.
+      fs.writeSync(log, `server exited: code ${code}, signal ${signal}\n`);
       resolve();
     }),
   );
