@@ -227,7 +227,8 @@ describe('a PNG that carries HTML after its end (PNG/HTML polyglot)', () => {
       expect(stored.includes('<script>')).toBe(false);
       expect(stored.includes('<html>')).toBe(false);
       expect((await sharp(stored).metadata()).format).toBe('webp');
-      const served = await harness.app.inject({ method: 'GET', url });
+      // A passport scan is served to staff only.
+      const served = await harness.app.inject({ method: 'GET', url, headers });
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
     }
@@ -241,19 +242,26 @@ describe('served files', () => {
     record = response.json();
   });
 
-  it('serves images and thumbnails as image/webp with nosniff and immutable caching', async () => {
-    const urls = (['passportImage', 'certificateImage', 'signatureImage'] as const).flatMap((field) => [
-      record[field]?.url,
-      record[field]?.thumbnailUrl,
-    ]);
-    expect(urls).toHaveLength(6);
-    for (const url of urls) {
+  it('serves images and thumbnails as image/webp with nosniff, passport scans to staff uncached', async () => {
+    const fields = ['passportImage', 'certificateImage', 'signatureImage'] as const;
+    const files = fields.flatMap((field) =>
+      [record[field]?.url, record[field]?.thumbnailUrl].map((url) => ({ field, url })),
+    );
+    expect(files).toHaveLength(6);
+    for (const { field, url } of files) {
+      const identityDocument = field === 'passportImage';
       for (const method of ['GET', 'HEAD'] as const) {
-        const response = await harness.app.inject({ method, url: String(url) });
+        const response = await harness.app.inject({
+          method,
+          url: String(url),
+          ...(identityDocument ? { headers } : {}),
+        });
         expect(response.statusCode, `${method} ${url}`).toBe(200);
         expect(response.headers['content-type']).toBe('image/webp');
         expect(response.headers['x-content-type-options']).toBe('nosniff');
-        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(response.headers['cache-control']).toBe(
+          identityDocument ? 'private, no-store' : 'public, max-age=31536000, immutable',
+        );
       }
     }
   });
