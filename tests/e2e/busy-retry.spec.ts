@@ -8,9 +8,9 @@ import { adminAccount } from './staff-accounts.ts';
 test.describe.configure({ mode: 'parallel' });
 
 const [pair] = DEMO_PAIRS;
-// The first page of a staff chunk takes seconds on a busy machine, the proof of work more.
+// The proof of work and a first staff page take many seconds on a busy shared machine.
 const LOADED = { timeout: 15_000 };
-const AFTER_PROOF = { timeout: 30_000 };
+const SLOW = { timeout: 30_000 };
 
 /** Answers the first `times` requests matching `url` as the busy server does, then lets them through. */
 async function busyAtFirst(page: Page, url: Parameters<Page['route']>[0], times = 1) {
@@ -45,7 +45,7 @@ test('verify: a busy answer shows "trying again", then the match, with no error'
   await main.getByRole('textbox', { name: 'e-Cert serial no.' }).fill(pair.eCertNumber);
   await main.getByRole('button', { name: 'Verify e-Cert', exact: true }).click();
 
-  await expect(busyNotice(page)).toContainText('Trying again', AFTER_PROOF);
+  await expect(busyNotice(page)).toContainText('Trying again', SLOW);
   await expect(page.getByRole('dialog', { name: 'Human verification' })).toBeVisible(LOADED);
   await expect(busyNotice(page)).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Oops...' })).toHaveCount(0);
@@ -74,7 +74,7 @@ staffTest('staff list: a busy answer shows "trying again", then the list', async
   await busyAtFirst(page, (url) => url.pathname === '/api/people');
   await page.goto('/dashboard/peoples');
 
-  await expect(busyNotice(page)).toBeVisible(LOADED);
+  await expect(busyNotice(page)).toBeVisible(SLOW);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Total People: [\d,]+$/, LOADED);
   await expect(busyNotice(page)).toHaveCount(0);
 });
