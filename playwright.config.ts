@@ -34,7 +34,8 @@ export default defineConfig({
     command: 'node_modules/.bin/tsx tests/e2e/start-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Migrations, the demo records and the page renderer take a while on a busy 2-core machine.
+    timeout: 240_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
