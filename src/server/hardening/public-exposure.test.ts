@@ -125,6 +125,12 @@ function probes(): Probe[] {
       currentPassword: 'guess',
       newPassword: 'a new password 123',
     }),
+    ...['enable', 'disable', 'verify-totp', 'verify-backup-code'].map((step) =>
+      post(`POST /api/auth/two-factor/${step}`, `/api/auth/two-factor/${step}`, {
+        password: 'guess',
+        code: '000000',
+      }),
+    ),
     // Better Auth's endpoints the portal does not use are no routes at all.
     get('(none)', '/api/auth/list-sessions'),
     get('(none)', '/api/auth/admin/list-users'),
