@@ -141,13 +141,15 @@ staffTest.describe('the "User Panel" sidebar', () => {
     const nav = sidebar(page);
     await expect(nav.getByRole('heading', { name: 'User Panel' })).toBeVisible(LOADED);
     const links = nav.getByRole('link');
-    // Staff see the SPEC's seven entries, then the imports, Audit and Messages (Users is for administrators).
+    // Staff see the SPEC's seven entries, then the imports, Audit, Messages and their own Account
+    // (Users, API keys and Trash are for administrators).
     await expect(links).toHaveText([
       ...userPanelLinks.map(([label]) => label),
       'Import',
       'Renew Import',
       'Audit',
       'Messages',
+      'Account',
     ]);
     for (const [index, [, href]] of userPanelLinks.entries())
       await expect(links.nth(index)).toHaveAttribute('href', href);
@@ -180,8 +182,8 @@ staffTest.describe('the "User Panel" sidebar', () => {
       await expect(nav).not.toHaveAttribute('inert');
       await waitForAnimations(page);
       await expect(sidebar(page)).toBeInViewport();
-      // The SPEC's entries, then Import, Renew Import, Audit and Messages.
-      await expect(sidebar(page).getByRole('link')).toHaveCount(userPanelLinks.length + 4);
+      // The SPEC's entries, then Import, Renew Import, Audit, Messages and Account.
+      await expect(sidebar(page).getByRole('link')).toHaveCount(userPanelLinks.length + 5);
       await expect(sidebar(page).getByRole('button', { name: 'Logout' })).toBeVisible();
       await expectNoAxeViolations(page);
 
