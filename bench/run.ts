@@ -22,8 +22,8 @@ import { explainQueries } from './lib/explain.ts';
 import { benchFrontEnd } from './lib/front-end.ts';
 import { benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
 import { createSnapshot } from './lib/snapshot.ts';
-import { benchSurge } from './lib/surge-bench.ts';
 import { summarize } from './lib/summary.ts';
+import { benchSurge } from './lib/surge-bench.ts';
 import type { Target } from './lib/target.ts';
 
 const { values: args } = parseArgs({

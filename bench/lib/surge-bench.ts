@@ -35,11 +35,11 @@ export interface SurgeOptions {
  * Per-client protections, off in a throughput bench so that only load shedding can refuse: one
  * client here stands for a crowd, and proof of work would measure hashing, not serving.
  */
-export const PER_CLIENT_PROTECTIONS_OFF = { VERIFY_POW: 'false', VERIFY_RATE_LIMIT: 'off' };
+const PER_CLIENT_PROTECTIONS_OFF = { VERIFY_POW: 'false', VERIFY_RATE_LIMIT: 'off' };
 /** The same server with load shedding off: what shedding is measured against. */
 const SHEDDING_OFF = { MAX_REQUEST_WAIT_MS: '0', MAX_CONCURRENT_REQUESTS: '100000' };
 
-export type OpenRun = Awaited<ReturnType<typeof openRun>>;
+type OpenRun = Awaited<ReturnType<typeof openRun>>;
 export interface SurgeRouteResult {
   capacityPerSecond: number;
   closed: {

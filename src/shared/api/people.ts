@@ -82,7 +82,7 @@ export const personView = recordFields.extend({
 });
 export type PersonView = z.infer<typeof personView>;
 /** What the Peoples table sorts by: name, e-Cert serial no., passed date, or when added. */
-export const peopleSorts = ['name', 'serial', 'passed', 'created'] as const;
+const peopleSorts = ['name', 'serial', 'passed', 'created'] as const;
 export type PeopleSort = (typeof peopleSorts)[number];
 export type SortDirection = 'asc' | 'desc';
 /** A sort without a direction: names and serials from A, dates from the newest. */
@@ -102,7 +102,7 @@ export const peopleStatuses = ['valid', 'expired', 'revoked'] as const;
 export const defaultSort = (query: { status?: (typeof peopleStatuses)[number] }): PeopleSort =>
   query.status === 'valid' || query.status === 'expired' ? 'passed' : 'created';
 /** The Result filter: "Passed" in any case, or anything else. */
-export const peopleResults = ['passed', 'other'] as const;
+const peopleResults = ['passed', 'other'] as const;
 
 /**
  * The Peoples list: a search, a sort, and filters: course (trade tested, exact), result, status,
@@ -137,7 +137,7 @@ export const bulkSelection = z.object({ ids: bulkIds });
 /** Revokes each record with the same reason, checked as a single revocation's. */
 export const bulkRevocation = revokeInput.extend({ ids: bulkIds });
 export const bulkResult = z.object({ count: z.number().int() });
-export type BulkResult = z.infer<typeof bulkResult>;
+type BulkResult = z.infer<typeof bulkResult>;
 
 export const peoplePage = pageOf(personView).extend({
   /** A search counts its matches up to 300: true when more match than `total`. */

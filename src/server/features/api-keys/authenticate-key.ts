@@ -52,6 +52,12 @@ export function keyAuthenticator(app: FastifyInstance) {
     if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_STEP_MS) {
       await app.db.update(apiKey).set({ lastUsedAt: sql`now()` }).where(eq(apiKey.id, found.id));
     }
-    return { id: found.id, email: `API key "${found.name}"`, name: found.name, role: 'staff', twoFactorEnabled: false };
+    return {
+      id: found.id,
+      email: `API key "${found.name}"`,
+      name: found.name,
+      role: 'staff',
+      twoFactorEnabled: false,
+    };
   };
 }

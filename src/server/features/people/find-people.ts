@@ -10,7 +10,7 @@ import type { PersonRow } from './person-view.ts';
 import { newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
 
 /** A filtered list counts this many at most; past that the page says "more than", to refine. */
-export const LIST_COUNT_CAP = 10_000;
+const LIST_COUNT_CAP = 10_000;
 
 type Found = { rows: PersonRow[]; total: number; totalCapped: boolean };
 
@@ -40,7 +40,7 @@ export async function findPeople(db: Db, query: PeopleQuery, context: ListContex
 }
 
 /** Live people lacking a passport, certificate or signature image (on their own partial index). */
-export const lacksAnImage = sql`${person.deletedAt} is null and ${person.lacksImage}`;
+const lacksAnImage = sql`${person.deletedAt} is null and ${person.lacksImage}`;
 
 /**
  * Every live person, counted exactly. A page past the middle is read from the other end of its
