@@ -137,7 +137,7 @@ export const bulkSelection = z.object({ ids: bulkIds });
 /** Revokes each record with the same reason, checked as a single revocation's. */
 export const bulkRevocation = revokeInput.extend({ ids: bulkIds });
 export const bulkResult = z.object({ count: z.number().int() });
-type BulkResult = z.infer<typeof bulkResult>;
+export type BulkResult = z.infer<typeof bulkResult>;
 
 export const peoplePage = pageOf(personView).extend({
   /** A search counts its matches up to 300: true when more match than `total`. */

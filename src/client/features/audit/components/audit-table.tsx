@@ -1,53 +1,90 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Button, Table, Text } from '@mantine/core';
+import { Fragment, useId, useState } from 'react';
 import { ScrollTable } from '#client/components/table/scroll-table.tsx';
-import { fieldLabel } from '#client/lib/field-label.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import type { AuditEventView } from '#shared/api/audit.ts';
-import { changedFields } from '../api/audit-query.ts';
+import { AuditBatch } from './audit-batch.tsx';
+import { AuditChanges } from './audit-changes.tsx';
+import { AuditEntity, actionWords } from './audit-entity.tsx';
 
-const editPaths: Record<string, string> = {
-  person: '/dashboard/updatepeople/',
-  renewal: '/dashboard/renew-update/',
-};
+const COLUMNS = 5;
+const records = (n: number) => (n === 1 ? '1 record' : `${n.toLocaleString('en')} records`);
 
-function Entity({ event }: { event: AuditEventView }) {
-  const label = `${event.entityType} ${event.entityId.slice(0, 8)}`;
-  const path = editPaths[event.entityType];
-  if (!path || event.action === 'delete') return <>{label}</>;
+function Who({ event }: { event: AuditEventView }) {
+  if (!event.actorEmail) return <>The system</>;
   return (
-    <Anchor component={Link} to={path + event.entityId} underline="always">
-      {label}
-    </Anchor>
+    <>
+      {event.actorName ?? event.actorEmail}
+      {event.actorName && <Text size="xs">{event.actorEmail}</Text>}
+    </>
   );
 }
 
-/** Who changed what and when; field names only, never the values (they are personal data). */
-export function AuditTable({ events }: { events: AuditEventView[] }) {
-  if (events.length === 0) return <Text role="status">No changes recorded yet.</Text>;
+/** One line of the trail; an import's or bulk action's line opens to its records below it. */
+function AuditLine({ event }: { event: AuditEventView }) {
+  const [open, setOpen] = useState(false);
+  const batchId = useId();
+  const label = `${actionWords[event.action]} on ${formatDateTime(event.at)}: ${records(event.batchSize)}`;
   return (
-    <ScrollTable label="Audit trail" minWidth={640}>
-      <Table striped withTableBorder>
+    <Fragment>
+      <Table.Tr>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</Table.Td>
+        <Table.Td>
+          <Who event={event} />
+        </Table.Td>
+        <Table.Td>{actionWords[event.action]}</Table.Td>
+        <Table.Td>
+          <AuditEntity event={event} />
+          {event.batchSize > 0 && (
+            <div>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                aria-expanded={open}
+                aria-controls={open ? batchId : undefined}
+                onClick={() => setOpen(!open)}
+              >
+                {open ? 'Hide the records' : `Show the ${records(event.batchSize)}`}
+              </Button>
+            </div>
+          )}
+        </Table.Td>
+        <Table.Td>
+          <AuditChanges event={event} />
+        </Table.Td>
+      </Table.Tr>
+      {open && (
+        <Table.Tr id={batchId}>
+          <Table.Td colSpan={COLUMNS}>
+            <AuditBatch batch={event.entityId} label={label} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Fragment>
+  );
+}
+
+/**
+ * Who changed what and when, with the old and new values (staff screens show records in full):
+ * one line per change, and one per import or bulk action, which opens to its records.
+ */
+export function AuditTable({ events }: { events: AuditEventView[] }) {
+  if (events.length === 0) return <Text role="status">No changes match.</Text>;
+  return (
+    <ScrollTable label="Audit trail" minWidth={760}>
+      <Table striped withTableBorder verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">When</Table.Th>
             <Table.Th scope="col">Who</Table.Th>
             <Table.Th scope="col">What</Table.Th>
             <Table.Th scope="col">Record</Table.Th>
-            <Table.Th scope="col">Fields</Table.Th>
+            <Table.Th scope="col">Changes</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {events.map((event) => (
-            <Table.Tr key={event.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</Table.Td>
-              <Table.Td>{event.actorEmail ?? 'The system'}</Table.Td>
-              <Table.Td>{event.action}</Table.Td>
-              <Table.Td>
-                <Entity event={event} />
-              </Table.Td>
-              <Table.Td>{changedFields(event).map(fieldLabel).join(', ') || '—'}</Table.Td>
-            </Table.Tr>
+            <AuditLine key={event.id} event={event} />
           ))}
         </Table.Tbody>
       </Table>

@@ -12,28 +12,13 @@ export type RecordKind = keyof RecordTypes;
 
 export const RECORDS_PAGE_SIZE = 12;
 
-/** Narrows a list beyond its search: `missingImages` keeps people lacking any of their three images. */
-export interface RecordsFilter {
-  missingImages?: boolean;
-}
-
-/** The list's query string filters, as the list endpoint and its CSV export both read them. */
-export const recordsFilterParams = ({ missingImages }: RecordsFilter): Record<string, string> =>
-  missingImages ? { missing: 'images' } : {};
-
-export const recordsQuery = <K extends RecordKind>(
-  kind: K,
-  q: string,
-  page: number,
-  filter: RecordsFilter = {},
-) =>
+export const recordsQuery = <K extends RecordKind>(kind: K, q: string, page: number) =>
   queryOptions({
-    queryKey: [kind, 'list', { q, page, missingImages: Boolean(filter.missingImages) }],
-    queryFn: () => {
-      const query = new URLSearchParams(listQueryString({ q, page, pageSize: RECORDS_PAGE_SIZE }));
-      for (const [name, value] of Object.entries(recordsFilterParams(filter))) query.set(name, value);
-      return apiFetch<RecordTypes[K]['page']>(`/api/${kind}?${query}`);
-    },
+    queryKey: [kind, 'list', { q, page }],
+    queryFn: () =>
+      apiFetch<RecordTypes[K]['page']>(
+        `/api/${kind}?${listQueryString({ q, page, pageSize: RECORDS_PAGE_SIZE })}`,
+      ),
     staleTime: 10_000,
   });
 

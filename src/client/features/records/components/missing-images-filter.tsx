@@ -1,12 +1,12 @@
 import { Checkbox } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useUpdateSearch } from '#client/lib/use-update-search.ts';
 
 /**
  * "Missing images only": keeps people lacking a passport, certificate or signature image, such as
  * imported ones. It lives in the URL (`?missing=images`) like the search, and starts at page 1.
  */
 export function MissingImagesFilter({ checked }: { checked: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const update = useUpdateSearch();
   return (
     <Checkbox
       // The box ticks at once, as a person clicks it, while the filtered list loads; a change of
@@ -16,11 +16,12 @@ export function MissingImagesFilter({ checked }: { checked: boolean }) {
       label="Missing images only"
       mb={8}
       onChange={(event) => {
-        const updated = new URLSearchParams(params);
-        if (event.currentTarget.checked) updated.set('missing', 'images');
-        else updated.delete('missing');
-        updated.delete('page');
-        setParams(updated);
+        const checked = event.currentTarget.checked;
+        update((params) => {
+          if (checked) params.set('missing', 'images');
+          else params.delete('missing');
+          params.delete('page');
+        });
       }}
     />
   );

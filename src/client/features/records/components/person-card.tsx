@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PersonView } from '#shared/api/people.ts';
 import { RecordDetails } from './record-details.tsx';
+import { RecordStateLine } from './record-state.tsx';
 import { RecordThumbnails } from './record-thumbnails.tsx';
 import { RevocationButton } from './revocation-button.tsx';
 
@@ -22,7 +23,8 @@ export function PersonCard({ person: p, onDelete, deleting }: PersonCardProps) {
         <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
           {p.name}
         </Title>
-        <RecordDetails record={p} courseLabel="Course" resultLabel="Result" />
+        <RecordStateLine person={p} />
+        <RecordDetails record={p} courseLabel="Course" resultLabel="Result" revoked={Boolean(p.revokedAt)} />
         <RecordThumbnails
           name={p.name}
           files={[

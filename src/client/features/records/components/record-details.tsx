@@ -27,10 +27,12 @@ interface RecordDetailsProps {
   record: CardRecord;
   courseLabel: string;
   resultLabel: string;
+  /** A revoked record's course reads "Revoked", and its result is no longer shown as a success. */
+  revoked?: boolean;
 }
 
 /** The card field list shared by people and renewal cards. */
-export function RecordDetails({ record: r, courseLabel, resultLabel }: RecordDetailsProps) {
+export function RecordDetails({ record: r, courseLabel, resultLabel, revoked = false }: RecordDetailsProps) {
   const rows = [
     ['DOB', formatDate(r.dob)],
     ['Gender', r.gender],
@@ -54,12 +56,20 @@ export function RecordDetails({ record: r, courseLabel, resultLabel }: RecordDet
         </Row>
       ))}
       <Row label={courseLabel}>
-        <Badge color={available ? GREEN : RED}>{available ? 'Available' : 'Unavailable'}</Badge>
+        {revoked ? (
+          <Badge color={RED}>Revoked</Badge>
+        ) : (
+          <Badge color={available ? GREEN : RED}>{available ? 'Available' : 'Unavailable'}</Badge>
+        )}
       </Row>
       <Row label={resultLabel}>
-        <Badge color={passed ? GREEN : 'yellow.5'} c={passed ? 'white' : 'dark.9'}>
-          {r.testResult || 'N/A'}
-        </Badge>
+        {revoked ? (
+          <Badge color="gray.8">{r.testResult || 'N/A'}</Badge>
+        ) : (
+          <Badge color={passed ? GREEN : 'yellow.5'} c={passed ? 'white' : 'dark.9'}>
+            {r.testResult || 'N/A'}
+          </Badge>
+        )}
       </Row>
     </Stack>
   );

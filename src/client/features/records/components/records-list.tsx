@@ -23,6 +23,12 @@ interface RecordsListProps<T> {
   importPath: string;
   /** `totalCapped`: a search counted only the first `total` matches, and more match. */
   data: { items: T[]; total: number; totalCapped?: boolean };
+  /** What the list says when `totalCapped` (by default, that a search matched more). */
+  cappedNotice?: ReactNode;
+  /** Beside Import and Export, e.g. the choice between cards and a table. */
+  actions?: ReactNode;
+  /** Shown in place of the cards and their pages: a table with its own pages. */
+  table?: ReactNode;
   children: (item: T) => ReactNode;
 }
 
@@ -38,6 +44,9 @@ export function RecordsList<T>({
   exportUrl,
   importPath,
   data,
+  cappedNotice,
+  actions,
+  table,
   children,
 }: RecordsListProps<T>) {
   const { pathname } = useLocation();
@@ -62,7 +71,8 @@ export function RecordsList<T>({
           />
           {filters}
         </Group>
-        <Group gap="sm">
+        <Group gap="sm" align="flex-end">
+          {actions}
           <Button
             component={Link}
             to={importPath}
@@ -84,8 +94,8 @@ export function RecordsList<T>({
       </Group>
       {data.totalCapped && (
         <Text role="status">
-          More than {data.total.toLocaleString('en')} matches: the best are shown first. Refine your search to
-          see fewer.
+          {cappedNotice ??
+            `More than ${data.total.toLocaleString('en')} matches: the best are shown first. Refine your search to see fewer.`}
         </Text>
       )}
       {data.items.length === 0 ? (
@@ -104,9 +114,9 @@ export function RecordsList<T>({
           )}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>{data.items.map(children)}</SimpleGrid>
+        (table ?? <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>{data.items.map(children)}</SimpleGrid>)
       )}
-      <ListPagination total={data.total} pageSize={pageSize} page={page} />
+      {!table && <ListPagination total={data.total} pageSize={pageSize} page={page} />}
     </DashboardPage>
   );
 }

@@ -13,7 +13,17 @@ import { reinstatePerson, revokePerson } from '../api/revoke-person.ts';
 const failure = (error: unknown) =>
   error instanceof ApiRequestError && error.body ? error.body.message : 'Could not save. Please try again.';
 
-function RevokeForm({ onSubmit }: { onSubmit: (reason: string) => void }) {
+const ONE_REVOKED =
+  'The record stays visible, marked revoked with this reason, and its signed credentials show as revoked within a minute.';
+
+/** Asks for the reason of a revocation (of one record, or with `note` of several), then closes. */
+export function RevokeForm({
+  onSubmit,
+  note = ONE_REVOKED,
+}: {
+  onSubmit: (reason: string) => void;
+  note?: string;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const submit = () => {
@@ -24,10 +34,7 @@ function RevokeForm({ onSubmit }: { onSubmit: (reason: string) => void }) {
   };
   return (
     <Stack>
-      <Text>
-        The record stays visible, marked revoked with this reason, and its signed credentials show as revoked
-        within a minute.
-      </Text>
+      <Text>{note}</Text>
       <Textarea
         label="Reason"
         required
