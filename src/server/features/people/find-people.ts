@@ -1,18 +1,14 @@
-import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '#shared/api/page-data.ts';
 import type { PageQuery } from '#shared/api/paging.ts';
 import { defaultDirection, defaultSort, type PeopleQuery } from '#shared/api/people.ts';
-import { type Db, memoizedFor, queryRows } from '../../db/database.ts';
-import { person, personLiveCount } from '../../db/schema/index.ts';
+import { type Db, queryRows } from '../../db/database.ts';
+import { person } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { findFiltered } from './find-filtered.ts';
 import { type ListContext, listFilters, listOrder } from './list-order.ts';
-import type { PersonRow } from './person-view.ts';
+import { countLivePeople, type Found, onePage, peopleByIds } from './list-page.ts';
 import { newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
-
-/** A filtered list counts this many at most; past that the page says "more than", to refine. */
-const LIST_COUNT_CAP = 10_000;
-
-type Found = { rows: PersonRow[]; total: number; totalCapped: boolean };
 
 /**
  * Live people for the staff list. With `q`, those matching it case-insensitively in name, passport
@@ -24,23 +20,8 @@ export async function findPeople(db: Db, query: PeopleQuery, context: ListContex
   const filters = listFilters(query, context);
   if (query.q) return findSearched(db, query, filters, offset);
   if (!filters) return findAll(db, query, offset);
-  const where = and(isNull(person.deletedAt), filters);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(person)
-    .where(where)
-    .limit(LIST_COUNT_CAP + 1)
-    .as('matching');
-  const [rows, [counted]] = await Promise.all([
-    onePage(db, { where, order: listOrder(query), offset, pageSize: query.pageSize }),
-    db.select({ n: sql<number>`count(*)::int` }).from(matching),
-  ]);
-  const n = counted?.n ?? 0;
-  return { rows, total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP };
+  return findFiltered(db, query, filters, offset);
 }
-
-/** Live people lacking a passport, certificate or signature image (on their own partial index). */
-const lacksAnImage = sql`${person.deletedAt} is null and ${person.lacksImage}`;
 
 /**
  * Every live person, counted exactly. A page past the middle is read from the other end of its
@@ -102,52 +83,6 @@ async function findSearched(
   const ids = ordered.slice(offset, offset + query.pageSize).map((row) => row.id);
   return { rows: await peopleByIds(db, ids), total: ordered.length, totalCapped: best.totalCapped };
 }
-
-interface ListQuery {
-  where: SQL | undefined;
-  order: SQL[];
-  offset: number;
-  pageSize: number;
-}
-
-/** The people of `ids`, in that order (prepared: a search's last statement, run for every page). */
-async function peopleByIds(db: Db, ids: string[]) {
-  const rows = await preparedFor(db).peopleByIds.execute({ ids });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-const preparedFor = memoizedFor((db: Db) => ({
-  peopleByIds: db
-    .select()
-    .from(person)
-    .where(sql`${person.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('people_by_ids'),
-}));
-
-/**
- * One page in `order`. The page's ids come first, then their rows: picking the ids needs only what
- * the order's index carries (the filters' columns included), so the walk reads that index alone
- * instead of visiting every row it passes.
- */
-function onePage(db: Db, { where, order, offset, pageSize }: ListQuery) {
-  const pageIds = db
-    .select({ id: person.id })
-    .from(person)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset(offset)
-    .as('page_ids');
-  return db
-    .select(getTableColumns(person))
-    .from(person)
-    .innerJoin(pageIds, eq(person.id, pageIds.id))
-    .orderBy(...order);
-}
-
-/** How many live people there are, from the row the triggers keep (no scan of the table). */
-export const countLivePeople = (db: Db) => db.select({ n: personLiveCount.n }).from(personLiveCount);
 
 /** A live person by id, or null (unknown, malformed or in the trash). */
 export async function findPerson(db: Db, id: string) {

@@ -2,7 +2,7 @@ import { count, isNull, type SQL, sql } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS, type StatsResponse } from '#shared/api/stats.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { auditEvent, person, renewal } from '../../db/schema/index.ts';
-import { countLivePeople } from '../people/find-people.ts';
+import { countLivePeople } from '../people/list-page.ts';
 
 // Today is the UTC calendar day, whatever the session's time zone.
 const today = sql`(now() at time zone 'utc')::date`;
