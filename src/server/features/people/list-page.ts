@@ -1,5 +1,5 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { type Db, memoizedFor, queryRows } from '../../db/database.ts';
+import { type Db, memoizedFor } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import type { PersonRow } from './person-view.ts';
 
@@ -50,22 +50,4 @@ export function onePage(db: Db, { where, order, offset, pageSize }: ListQuery) {
     .from(person)
     .innerJoin(pageIds, eq(person.id, pageIds.id))
     .orderBy(...order);
-}
-
-/**
- * One page in `order` of the few people `where` holds: all of them are read first (on whichever
- * index finds them), then sorted. MATERIALIZED keeps the planner from walking the order's index
- * instead, past every person who does not match.
- */
-export async function pageOfFew(db: Db, { where, order, offset, pageSize }: ListQuery) {
-  const ids = await queryRows<{ id: string }>(
-    db,
-    sql`with matching as materialized (select ${person.id} as id from ${person} where ${where})
-      select ${person.id} as id from ${person} join matching on matching.id = ${person.id}
-      order by ${sql.join(order, sql`, `)} limit ${pageSize} offset ${offset}`,
-  );
-  return peopleByIds(
-    db,
-    ids.map((row) => row.id),
-  );
 }
