@@ -4,10 +4,12 @@ import type { RecordFields } from '#shared/api/people.ts';
 import type { FileStore } from '../files/file-store.ts';
 
 let shade = 0;
+// Neighbouring colours can encode to the same lossy WebP, so each call steps far across the range.
+const SHADE_STEP = 0x3b5a17;
 
 /** A solid PNG; every call gets a new colour, so its stored key is new too. */
 export async function pngImage(width = 400, height = 300): Promise<Buffer> {
-  shade = (shade + 1) % 0xffffff;
+  shade = (shade + SHADE_STEP) % 0xffffff;
   const background = `#${shade.toString(16).padStart(6, '0')}`;
   return sharp({ create: { width, height, channels: 3, background } })
     .png()
@@ -16,7 +18,7 @@ export async function pngImage(width = 400, height = 300): Promise<Buffer> {
 
 /** A JPEG carrying EXIF (a copyright line), to prove uploads are stripped of metadata. */
 export async function jpegWithExif(width = 640, height = 480): Promise<Buffer> {
-  shade = (shade + 1) % 0xffffff;
+  shade = (shade + SHADE_STEP) % 0xffffff;
   const background = `#${shade.toString(16).padStart(6, '0')}`;
   return sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
