@@ -16,13 +16,19 @@ export const auditActions = [
 /** Who: a user's id, or this for the changes no signed-in person made. */
 export const SYSTEM_ACTOR = 'system';
 
-const day = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).optional();
+const instant = (label: string) =>
+  z.iso
+    .datetime({
+      offset: true,
+      error: `${label} must be a date and time (ISO 8601, e.g. 2026-11-26T00:00:00+08:00)`,
+    })
+    .optional();
 
 /**
  * The trail's lines, newest first: one per change, and one per import or bulk action standing for
  * its records' changes; `batch` lists the records of one such line instead, and `entityId` every
- * event of one record. Filters: who (`actor`), what (`action`, `entityType`), when (`from`–`to`,
- * whole UTC days).
+ * event of one record. Filters: who (`actor`), what (`action`, `entityType`), when (from the
+ * instant `from`, up to but not including `to`: the page sends the reader's own days).
  */
 export const auditQuery = pageQuery
   .extend({
@@ -32,13 +38,13 @@ export const auditQuery = pageQuery
     entityId: z.string().trim().min(1).max(100, { error: 'Entity id is too long' }).optional(),
     action: z.enum(auditActions, { error: `Action must be one of ${auditActions.join(', ')}` }).optional(),
     actor: z.string().trim().min(1).max(100, { error: 'Who is too long' }).optional(),
-    from: day('From'),
-    to: day('To'),
+    from: instant('From'),
+    to: instant('To'),
     batch: z.string().trim().min(1).max(100, { error: 'Batch is too long' }).optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
     path: ['to'],
-    error: 'To must not be before From',
+    error: 'To must be after From',
   });
 export type AuditQuery = z.infer<typeof auditQuery>;
 

@@ -82,16 +82,23 @@ describe('the audit trail filtered by who, what and when', () => {
     // Accounts made by the test kit, not by a signed-in person: "the system".
     expect((await audit('actor=system&entityType=user')).total).toBeGreaterThanOrEqual(2);
 
-    const today = new Date().toISOString().slice(0, 10);
-    expect((await audit(`from=${today}&to=${today}&actor=${other.user.id}`)).total).toBe(1);
-    expect((await audit(`to=2000-01-01`)).total).toBe(0);
-    // A day is a UTC day: an event at 23:59 UTC belongs to it, one at midnight to the next.
+    const now = Date.now();
+    const around = (from: number, to: number) =>
+      `from=${encodeURIComponent(new Date(from).toISOString())}&to=${encodeURIComponent(new Date(to).toISOString())}`;
+    expect((await audit(`${around(now - 3_600_000, now + 60_000)}&actor=${other.user.id}`)).total).toBe(1);
+    expect((await audit('to=2000-01-01T00:00:00Z')).total).toBe(0);
+    // From is included, To is not; an offset names the reader's own midnight.
     await api.harness.database.db
       .update(auditEvent)
-      .set({ at: new Date('2001-03-04T23:59:59Z') })
+      .set({ at: new Date('2001-03-04T16:00:00Z') })
       .where(eq(auditEvent.actorId, other.user.id));
-    expect((await audit(`from=2001-03-04&to=2001-03-04`)).total).toBe(1);
-    expect((await audit(`from=2001-03-05`)).items.some((e) => e.actorId === other.user.id)).toBe(false);
+    const inSingapore = (query: string) => audit(`${query}&actor=${other.user.id}`);
+    expect((await inSingapore('from=2001-03-05T00:00:00%2B08:00&to=2001-03-06T00:00:00%2B08:00')).total).toBe(
+      1,
+    );
+    expect((await inSingapore('from=2001-03-04T00:00:00%2B08:00&to=2001-03-05T00:00:00%2B08:00')).total).toBe(
+      0,
+    );
   });
 
   it('lists every account under Who', async () => {
@@ -102,9 +109,9 @@ describe('the audit trail filtered by who, what and when', () => {
   });
 
   it.each([
-    ['from=2026-02-30', 'from'],
+    ['from=2026-02-30T00:00:00Z', 'from'],
     ['to=yesterday', 'to'],
-    ['from=2026-05-02&to=2026-05-01', 'to'],
+    ['from=2026-05-02T00:00:00Z&to=2026-05-01T00:00:00Z', 'to'],
     ['action=erase', 'action'],
     ['entityType=invoice', 'entityType'],
   ])('refuses %s with 400 naming %s', async (query, field) => {

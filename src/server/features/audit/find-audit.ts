@@ -25,12 +25,9 @@ const actorName = sql<string | null>`(select u.name from "user" u where u.id = $
 const batchSize = sql<number>`case when ${event('entity_type')} in ('import', 'bulk')
   then (select count(*)::int from audit_event m where m.batch_id = ${event('entity_id')}) else 0 end`;
 
-const startOfDay = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000);
-
 /**
  * Which events a query lists: a batch's records, one record's events, or else the trail's lines
- * (no record of a batch), narrowed by who, what and when (whole UTC days).
+ * (no record of a batch), narrowed by who, what and when.
  */
 function auditWhere(query: AuditQuery): SQL | undefined {
   const scope = query.batch
@@ -45,8 +42,8 @@ function auditWhere(query: AuditQuery): SQL | undefined {
     query.entityType ? eq(auditEvent.entityType, query.entityType) : undefined,
     query.action ? eq(auditEvent.action, query.action) : undefined,
     query.actor ? actor : undefined,
-    query.from ? sql`${auditEvent.at} >= ${startOfDay(query.from)}` : undefined,
-    query.to ? sql`${auditEvent.at} < ${startOfDay(query.to, 1)}` : undefined,
+    query.from ? sql`${auditEvent.at} >= ${new Date(query.from)}` : undefined,
+    query.to ? sql`${auditEvent.at} < ${new Date(query.to)}` : undefined,
   );
 }
 
