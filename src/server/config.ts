@@ -69,6 +69,8 @@ const envSchema = z.object({
     .optional(),
   CERT_VALIDITY_YEARS: z.coerce.number().int().min(1).max(100).default(2),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
+  // A CSV of the most rows an import takes is far smaller.
+  IMPORT_CSV_MAX_MB: z.coerce.number().int().min(1).max(4096).default(256),
   MASK_IDENTIFIERS: bool.default(true),
   PUBLIC_IDENTITY_DOCUMENTS: bool.default(false),
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
@@ -142,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     certValidityYears: e.CERT_VALIDITY_YEARS,
     importMaxRows: e.IMPORT_MAX_ROWS,
+    importCsvMaxBytes: e.IMPORT_CSV_MAX_MB * 1024 * 1024,
     maskIdentifiers: e.MASK_IDENTIFIERS,
     /** Passport scans on public pages and at /files for anyone; off: signed-in staff only. */
     publicIdentityDocuments: e.PUBLIC_IDENTITY_DOCUMENTS,

@@ -13,10 +13,17 @@ import { type CheckedRow, checkRow, isBlankRow, type RowProblem } from './check-
 import { type ImportHeader, readImportHeader } from './import-header.ts';
 import { updateImport, whileAlive } from './import-jobs.ts';
 import { ImportRefused, readCsvRecords } from './read-csv.ts';
-import { countDuplicates, keptCells, oneWriteAtATime, type StagedRow, stageRows } from './stage-rows.ts';
+import { reclaimStagingSpace } from './reclaim-staging-space.ts';
+import { letOthersRun, ROWS_PER_STEP } from './row-ranges.ts';
+import {
+  countDuplicates,
+  deleteStagedRows,
+  keptCells,
+  oneWriteAtATime,
+  type StagedRow,
+  stageRows,
+} from './stage-rows.ts';
 import { openZipFiles, type ZipFiles } from './zip-files.ts';
-
-const BATCH = 1_000;
 
 export interface ImportUpload {
   csvPath: string;
@@ -28,6 +35,8 @@ export interface ImportUpload {
 
 interface Deps {
   db: Db;
+  /** The embedded database: space freed by deleted rows is given back by hand. */
+  embedded: boolean;
   files: FileStore;
   maxRows: number;
   log: { error(details: object, message: string): void };
@@ -51,8 +60,9 @@ export async function checkImport(deps: Deps, job: { id: string; kind: ImportKin
       deps.log.error({ err: error, importId: job.id }, 'import check failed');
     const message =
       error instanceof ImportRefused ? error.message : 'The file could not be checked. Please try again.';
-    await deps.db.execute(sql`delete from import_row where import_id = ${job.id}`);
+    await deleteStagedRows(deps.db, job.id);
     await updateImport(deps.db, job.id, { status: 'failed', message, progress: 0 });
+    await reclaimStagingSpace(deps.db, deps.embedded);
     await deleteUnreferencedFiles(deps.db, deps.files, stored).catch(() => {
       // The orphan sweep removes them later.
     });
@@ -78,7 +88,8 @@ async function checkRows(
   const flush = () => {
     const rows = batch;
     const progress = upload.csvBytes > 0 ? Math.min(0.95, (bytesRead / upload.csvBytes) * 0.95) : 0;
-    const report = { ...counts, errors: [...errors], progress };
+    // The report renews the heartbeat too: work that moves is alive.
+    const report = { ...counts, errors: [...errors], progress, heartbeatAt: sql`now()` };
     batch = [];
     return writer.write(async () => {
       await stageRows(deps.db, job.id, rows);
@@ -119,7 +130,10 @@ async function checkRows(
         }
         batch.push({ row: record.row, problems: checked.problems, cells: keptCells(record.cells) });
       }
-      if (batch.length >= BATCH) await flush();
+      if (batch.length >= ROWS_PER_STEP) {
+        await flush();
+        await letOthersRun();
+      }
     }
     if (!header) {
       throw new ImportRefused('The file is empty: the first row must name the columns, as in the template.');

@@ -1,18 +1,21 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DuplicateChoice } from '#shared/api/imports.ts';
 import { type Db, queryRows } from '../../db/database.ts';
-import { importJob, importRow } from '../../db/schema/index.ts';
+import { importJob } from '../../db/schema/index.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { chosenRows, insertNewRecords, replaceRecords } from './commit-sql.ts';
 import { type ImportJobRow, updateImport, whileAlive } from './import-jobs.ts';
-
-/** Rows written per statement, between which the progress is reported. */
-const CHUNK = 10_000;
+import { reclaimStagingSpace } from './reclaim-staging-space.ts';
+import { forEachRowRange } from './row-ranges.ts';
+import { deleteStagedRows, lastStagedRow } from './stage-rows.ts';
 
 interface Deps {
   db: Db;
-  /** False on PGlite: its one connection is the transaction's until the commit ends. */
-  canReportDuringTransaction: boolean;
+  /**
+   * The embedded database: its one connection is the transaction's until the commit ends, so no
+   * progress can be written meanwhile, and deleted rows' space is given back by hand.
+   */
+  embedded: boolean;
   log: { error(details: object, message: string): void };
 }
 
@@ -32,10 +35,10 @@ export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: Du
         const lastRow = await lastStagedRow(tx, job.id);
         let created = 0;
         let replaced = 0;
-        for (let from = 2; from <= lastRow; from += CHUNK) {
+        await forEachRowRange(lastRow, async (range) => {
           const chosen = await queryRows<{ row: number; taken: boolean }>(
             tx,
-            chosenRows(job.kind, job.id, duplicates, { from, to: from + CHUNK }),
+            chosenRows(job.kind, job.id, duplicates, range),
           );
           const fresh = chosen.filter((row) => !row.taken).map((row) => row.row);
           const taken = chosen.filter((row) => row.taken).map((row) => row.row);
@@ -43,10 +46,10 @@ export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: Du
             replaced += await count(tx, replaceRecords(job.kind, job.id, actor, taken));
           }
           if (fresh.length > 0) created += await count(tx, insertNewRecords(job.kind, job.id, actor, fresh));
-          if (deps.canReportDuringTransaction) {
-            await updateImport(deps.db, job.id, { progress: Math.min(0.99, (from + CHUNK) / (lastRow + 1)) });
+          if (!deps.embedded) {
+            await updateImport(deps.db, job.id, { progress: Math.min(0.99, range.to / (lastRow + 1)) });
           }
-        }
+        });
         const skipped = job.valid - created - replaced;
         await recordAudit(transaction, {
           actor,
@@ -78,17 +81,11 @@ export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: Du
     });
     return;
   }
-  // The written rows live in their tables now; the bad rows stay for errors.csv.
-  await deps.db
-    .delete(importRow)
-    .where(and(eq(importRow.importId, job.id), isNotNull(importRow.fields)))
-    .catch(() => undefined);
-}
-
-async function lastStagedRow(tx: Db, importId: string): Promise<number> {
-  const [result] = await queryRows<{ last: number | null }>(
-    tx,
-    sql`select max(row) as last from ${importRow} where import_id = ${importId}`,
-  );
-  return result?.last ?? 0;
+  // The written rows live in their tables now, and a committed import offers no errors.csv.
+  try {
+    await deleteStagedRows(deps.db, job.id);
+    await reclaimStagingSpace(deps.db, deps.embedded);
+  } catch (error) {
+    deps.log.error({ err: error, importId: job.id }, 'staged rows of a committed import not deleted');
+  }
 }

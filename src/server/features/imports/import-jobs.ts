@@ -1,19 +1,27 @@
 import { and, eq, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ImportKind, ImportView } from '#shared/api/imports.ts';
 import { isUuid } from '#shared/api/page-data.ts';
+import type { SessionUser } from '../../auth/read-session.ts';
 import type { Db } from '../../db/database.ts';
-import { importJob, importRow } from '../../db/schema/index.ts';
+import { importJob } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 
 export type ImportJobRow = typeof importJob.$inferSelect;
 
 /** How often the instance working on an import says so, and how long a silence means it is gone. */
 const HEARTBEAT_MS = 2_000;
-const STALE_AFTER_MS = 10_000;
+export const STALE_AFTER_MS = 10_000;
 
 const importNotFound = () => notFound('No such import.');
 
-export const toImportView = (row: ImportJobRow): ImportView => ({
+/** Who asks: staff see every import, and commit their own; administrators commit any. */
+export type Viewer = Pick<SessionUser, 'id' | 'role'>;
+
+const mayCommit = (row: ImportJobRow, viewer: Viewer) =>
+  viewer.role === 'admin' || (row.createdBy !== null && row.createdBy === viewer.id);
+
+export const toImportView = (row: ImportJobRow, viewer: Viewer): ImportView => ({
   id: row.id,
   kind: row.kind,
   status: row.status,
@@ -29,7 +37,8 @@ export const toImportView = (row: ImportJobRow): ImportView => ({
   created: row.created,
   replaced: row.replaced,
   skipped: row.skipped,
-  committable: row.checkedAt !== null && (row.status === 'ready' || row.status === 'failed'),
+  committable:
+    row.checkedAt !== null && (row.status === 'ready' || row.status === 'failed') && mayCommit(row, viewer),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -67,9 +76,24 @@ export async function findImport(db: Db, kind: ImportKind, id: string): Promise<
   return failed ?? job;
 }
 
-/** Takes a checked import for committing, once: two clicks or two instances cannot both commit it. */
-export async function claimForCommit(db: Db, kind: ImportKind, id: string): Promise<ImportJobRow> {
+/**
+ * Takes a checked import for committing, once: two clicks or two instances cannot both commit it.
+ * Only whoever uploaded it, or an administrator, may.
+ */
+export async function claimForCommit(
+  db: Db,
+  kind: ImportKind,
+  id: string,
+  viewer: Viewer,
+): Promise<ImportJobRow> {
   const current = await findImport(db, kind, id);
+  if (!mayCommit(current, viewer)) {
+    throw new AppError(
+      403,
+      'Only the staff member who uploaded this import, or an administrator, can commit it.',
+      'FORBIDDEN',
+    );
+  }
   const [claimed] = await db
     .update(importJob)
     .set({ status: 'committing', progress: 0, message: null, heartbeatAt: sql`now()` })
@@ -107,35 +131,9 @@ export async function whileAlive<T>(db: Db, id: string, work: () => Promise<T>):
   }
 }
 
-export async function updateImport(db: Db, id: string, values: Partial<typeof importJob.$inferInsert>) {
+export async function updateImport(db: Db, id: string, values: PgUpdateSetSource<typeof importJob>) {
   await db.update(importJob).set(values).where(eq(importJob.id, id));
 }
 
-/** How long a checked import waits for its commit before its staged rows (and files) are let go. */
-const KEPT_UNCOMMITTED_DAYS = 7;
-
-/**
- * Lets go of checked imports nobody committed within a week: their valid staged rows go, so the
- * files only those rows named become orphans for the sweep; the import says what happened.
- */
-export async function expireUncommittedImports(db: Db, now = new Date()) {
-  const cutoff = new Date(now.getTime() - KEPT_UNCOMMITTED_DAYS * 24 * 3_600_000);
-  const expired = await db
-    .update(importJob)
-    .set({
-      status: 'failed',
-      checkedAt: null,
-      message: `This import was not committed within ${KEPT_UNCOMMITTED_DAYS} days and has expired. Upload the file again.`,
-    })
-    .where(
-      and(
-        inArray(importJob.status, ['ready', 'failed']),
-        isNotNull(importJob.checkedAt),
-        lt(importJob.createdAt, cutoff),
-      ),
-    )
-    .returning({ id: importJob.id });
-  if (expired.length === 0) return;
-  const ids = expired.map((job) => job.id);
-  await db.delete(importRow).where(and(inArray(importRow.importId, ids), isNotNull(importRow.fields)));
-}
+/** Whether the import still holds its checked rows: until it is committed or has expired. */
+export const keepsRows = (row: ImportJobRow) => row.checkedAt !== null && row.status !== 'done';

@@ -4,7 +4,6 @@ import { queryRows } from '../../db/database.ts';
 import { checked, committed, csvOf, csvRow, upload, zipOf } from '../../test/imports-api.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
 import { pngImage } from '../../test/upload-fixtures.ts';
-import { sweepOrphanFiles } from '../uploads/sweep-orphan-files.ts';
 
 const api = setUpPeopleApi();
 const saveAsUtf8 = /CSV UTF-8/;
@@ -168,31 +167,5 @@ describe('IMPORT_MAX_ROWS', () => {
     expect(view.message).toBe(
       'The file has more than 5 rows, the most one import takes. Split it into smaller files.',
     );
-  });
-});
-
-describe('an import nobody commits', () => {
-  it('expires after a week: its staged rows go, and the files only they named', async () => {
-    const zip = await zipOf({ 'photo.png': await pngImage() });
-    const view = await checked(api, csvOf([csvRow({ passportImage: 'photo.png' })]), { zip });
-    expect(view).toMatchObject({ status: 'ready', valid: 1 });
-    const { db } = api.harness.database;
-    const [staged] = await queryRows<{ key: string }>(
-      db,
-      sql`select fields #>> '{passportImage,key}' as key from import_row where import_id = ${view.id}`,
-    );
-    const key = staged?.key ?? '';
-    const inAWeek = new Date(Date.now() + 8 * 24 * 3_600_000);
-
-    // Within the week the sweep keeps the file, however old it is.
-    await sweepOrphanFiles(db, api.harness.app.files, { graceMs: 0, now: new Date() });
-    expect(await api.harness.app.files.stat?.(key)).not.toBeNull();
-
-    await sweepOrphanFiles(db, api.harness.app.files, { graceMs: 0, now: inAWeek });
-    expect(await api.harness.app.files.stat?.(key)).toBeNull();
-    const expired = (await api.inject({ url: `/api/imports/${view.id}`, headers: api.staff.headers })).json();
-    expect(expired).toMatchObject({ status: 'failed', committable: false });
-    expect(expired.message).toMatch(/not committed within 7 days/);
-    await expectNothingStaged(view.id);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,15 +9,25 @@ import {
   importView,
 } from '#shared/api/imports.ts';
 import { importJob } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import multipartUploads from '../uploads/multipart-uploads.ts';
 import { checkImport } from './check-import.ts';
 import { commitImport } from './commit-import.ts';
 import { errorsCsv, templateCsv } from './import-files.ts';
-import { claimForCommit, findImport, toImportView } from './import-jobs.ts';
-import { receiveImportUpload } from './receive-upload.ts';
+import { claimForCommit, findImport, keepsRows, toImportView } from './import-jobs.ts';
+import { importUploadsDir, receiveImportUpload } from './receive-upload.ts';
+import { IMPORT_KEPT_HOURS, sweepImports } from './sweep-imports.ts';
 
 const byId = z.object({ id: z.string().max(100) });
+const SWEEP_EVERY_MS = 3_600_000;
+const rowsGone = `This import no longer keeps its rows: they go once it is committed, or ${IMPORT_KEPT_HOURS} hours after the upload.`;
+
+/** Who asks; the staff scope's hook has set `request.user`. */
+const staffUser = (request: FastifyRequest) => {
+  if (!request.user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+  return request.user;
+};
 const accepted = z.object({ id: z.uuid() });
 
 const csvHeaders = (fileName: string) => ({
@@ -31,13 +42,26 @@ const csvHeaders = (fileName: string) => ({
  */
 const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipartUploads);
+  const embedded = app.database.kind === 'pglite';
+  const uploadsDir = importUploadsDir(app.config.dataDir);
+  const sweep = () =>
+    sweepImports({ db: app.db, files: app.files, embedded, uploadsDir }).catch((error: unknown) =>
+      app.log.error({ err: error }, 'import sweep failed'),
+    );
   // Checks and commits outlive their request; closing the server waits for them.
   const running = new Set<Promise<void>>();
   const inBackground = (work: Promise<void>) => {
     running.add(work);
     work.finally(() => running.delete(work));
   };
+  // Imports past their time are let go at start and every hour after.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    inBackground(sweep());
+    sweeper = setInterval(() => inBackground(sweep()), SWEEP_EVERY_MS).unref();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await Promise.allSettled(running);
   });
 
@@ -52,24 +76,34 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       base,
       { schema: { consumes: ['multipart/form-data'], response: { 202: accepted } } },
       async (request, reply) => {
-        const upload = await receiveImportUpload(request, kind);
+        const upload = await receiveImportUpload(request, kind, {
+          uploadsDir,
+          csvMaxBytes: app.config.importCsvMaxBytes,
+        });
         const [job] = await app.db
           .insert(importJob)
           .values({ kind, fileName: upload.fileName, createdBy: request.user?.id ?? null })
           .returning({ id: importJob.id });
         if (!job) throw new Error('insert returned no row');
-        const deps = { db: app.db, files: app.files, maxRows: app.config.importMaxRows, log: request.log };
+        const deps = {
+          db: app.db,
+          embedded,
+          files: app.files,
+          maxRows: app.config.importMaxRows,
+          log: request.log,
+        };
         inBackground(checkImport(deps, { id: job.id, kind }, upload));
         return reply.code(202).send({ id: job.id });
       },
     );
 
     app.get(`${base}/:id`, { schema: { params: byId, response: { 200: importView } } }, async (request) =>
-      toImportView(await findImport(app.db, kind, request.params.id)),
+      toImportView(await findImport(app.db, kind, request.params.id), staffUser(request)),
     );
 
     app.get(`${base}/:id/errors.csv`, { schema: { params: byId } }, async (request, reply) => {
       const job = await findImport(app.db, kind, request.params.id);
+      if (!keepsRows(job)) throw notFound(rowsGone);
       return reply.headers(csvHeaders(`${kind}-import-errors.csv`)).send(errorsCsv(app.db, job));
     });
 
@@ -77,12 +111,8 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       `${base}/:id/commit`,
       { schema: { params: byId, body: commitImportBody, response: { 202: accepted } } },
       async (request, reply) => {
-        const job = await claimForCommit(app.db, kind, request.params.id);
-        const deps = {
-          db: app.db,
-          canReportDuringTransaction: app.database.kind === 'postgres',
-          log: request.log,
-        };
+        const job = await claimForCommit(app.db, kind, request.params.id, staffUser(request));
+        const deps = { db: app.db, embedded, log: request.log };
         inBackground(commitImport(deps, job, request.body.duplicates, requestActor(request)));
         return reply.code(202).send({ id: job.id });
       },

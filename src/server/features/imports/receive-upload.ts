@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,30 +8,39 @@ import type { ImportKind } from '#shared/api/imports.ts';
 import { AppError, invalidInput } from '../../errors.ts';
 import { megabytes } from '../uploads/upload-limits.ts';
 import type { ImportUpload } from './check-import.ts';
+import { refuseCrowdedZip } from './zip-files.ts';
 
-/** A CSV of the most rows an import takes is far smaller; a ZIP holds images of up to 10 MB each. */
-const IMPORT_CSV_MAX_BYTES = 256 * 1024 * 1024;
+/** A ZIP holds images of up to 10 MB each. */
 const IMPORT_ZIP_MAX_BYTES = 4 * 1024 * 1024 * 1024;
 
-const limitOf = { file: IMPORT_CSV_MAX_BYTES, files: IMPORT_ZIP_MAX_BYTES } as const;
+type Field = 'file' | 'files';
+
+/**
+ * Where uploads wait for their check: on the data volume, which is sized for files (a temporary
+ * folder is often small, or memory), and swept of what a killed instance left there.
+ */
+export const importUploadsDir = (dataDir: string) => path.join(dataDir, 'import-uploads');
 const labelOf = { file: 'The CSV file', files: 'The ZIP of files' } as const;
 
 /**
- * Streams the upload's `file` (CSV) and optional `files` (ZIP) to a private temporary folder,
- * each held to its limit, and answers where they are. Nothing reaches the database here; a
- * refused upload leaves nothing behind.
+ * Streams the upload's `file` (CSV, at most `csvMaxBytes`) and optional `files` (ZIP) to a private
+ * folder under `uploadsDir`, each refused with 413 as soon as it passes its limit, and answers
+ * where they are. Nothing reaches the database here; a refused upload leaves nothing behind.
  */
 export async function receiveImportUpload(
   request: FastifyRequest,
   kind: ImportKind,
+  { uploadsDir, csvMaxBytes }: { uploadsDir: string; csvMaxBytes: number },
 ): Promise<ImportUpload & { fileName: string }> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send the file as multipart/form-data.', 'UNSUPPORTED_MEDIA_TYPE');
   }
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'ecert-import-'));
+  const limitOf = { file: csvMaxBytes, files: IMPORT_ZIP_MAX_BYTES };
+  await mkdir(uploadsDir, { recursive: true });
+  const folder = await mkdtemp(path.join(uploadsDir, 'upload-'));
   const cleanUp = () => rm(folder, { recursive: true, force: true });
   try {
-    const saved = new Map<'file' | 'files', string>();
+    const saved = new Map<Field, string>();
     let fileName = '';
     const parts = request.parts({
       limits: { fileSize: IMPORT_ZIP_MAX_BYTES, files: 2, fields: 10, parts: 12 },
@@ -49,12 +57,10 @@ export async function receiveImportUpload(
         throw invalidInput('Renewal records have no files: send the CSV alone.', { files: 'Not used here' });
       }
       const target = path.join(folder, field);
-      await pipeline(part.file, createWriteStream(target));
-      const { size } = await stat(target);
-      if (part.file.truncated || size > limitOf[field]) {
-        throw new AppError(413, `${labelOf[field]} must be at most ${megabytes(limitOf[field])}.`);
-      }
+      const size = await save(part.file, target, field, limitOf[field]);
+      if (part.file.truncated) throw tooLarge(field, limitOf[field]);
       if (size === 0) continue;
+      if (field === 'files') await refuseCrowdedZip(target);
       saved.set(field, target);
       if (field === 'file') fileName = plainName(part.filename);
     }
@@ -71,6 +77,26 @@ export async function receiveImportUpload(
     await cleanUp();
     throw plainUploadError(error);
   }
+}
+
+const tooLarge = (field: Field, limit: number) =>
+  new AppError(413, `${labelOf[field]} must be at most ${megabytes(limit)}.`);
+
+/** Writes `stream` to `target` and answers its size, stopping with 413 at the first byte past `limit`. */
+async function save(stream: Readable, target: string, field: Field, limit: number): Promise<number> {
+  let size = 0;
+  await pipeline(
+    stream,
+    async function* countBytes(chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        if (size > limit) throw tooLarge(field, limit);
+        yield chunk;
+      }
+    },
+    createWriteStream(target),
+  );
+  return size;
 }
 
 /** Only for showing: the last path segment, without control characters, at most 200 characters. */

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ImportKind } from '#shared/api/imports.ts';
+import { personFileFields } from '#shared/api/people.ts';
 import { type Db, queryRows } from '../../db/database.ts';
-import { importRow, person, renewal } from '../../db/schema/index.ts';
+import { importRow, person, renewal, type StoredFileRef } from '../../db/schema/index.ts';
+import { forEachRowRange } from './row-ranges.ts';
 
 /** A checked row as staged: a valid row's values, or an invalid row's problems and cells. */
 export interface StagedRow {
@@ -33,20 +35,58 @@ export async function stageRows(db: Db, importId: string, rows: StagedRow[]) {
 
 /**
  * Valid rows whose (FIN, serial) pair a live record holds already, or an earlier row of the same
- * file: what "skip" leaves out and "replace" writes over. Counted on the pair indexes.
+ * file: what "skip" leaves out and "replace" writes over. Counted on the pair indexes, a range of
+ * rows at a time.
  */
 export async function countDuplicates(db: Db, kind: ImportKind, importId: string): Promise<number> {
   const target = kind === 'people' ? person : renewal;
-  const [result] = await queryRows<{ n: number }>(
+  let duplicates = 0;
+  await forEachRowRange(await lastStagedRow(db, importId), async ({ from, to }) => {
+    const [result] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${importRow} r
+        where r.import_id = ${importId} and r.row >= ${from} and r.row < ${to} and r.fields is not null and (
+          exists (select 1 from ${target} t where t.fin_number = r.fin_number
+            and t.e_cert_number = r.e_cert_number and t.deleted_at is null)
+          or exists (select 1 from ${importRow} e where e.import_id = r.import_id and e.fields is not null
+            and e.fin_number = r.fin_number and e.e_cert_number = r.e_cert_number and e.row < r.row))`,
+    );
+    duplicates += result?.n ?? 0;
+  });
+  return duplicates;
+}
+
+export async function lastStagedRow(db: Db, importId: string): Promise<number> {
+  const [result] = await queryRows<{ last: number | null }>(
     db,
-    sql`select count(*)::int as n from ${importRow} r
-      where r.import_id = ${importId} and r.fields is not null and (
-        exists (select 1 from ${target} t where t.fin_number = r.fin_number
-          and t.e_cert_number = r.e_cert_number and t.deleted_at is null)
-        or exists (select 1 from ${importRow} e where e.import_id = r.import_id and e.fields is not null
-          and e.fin_number = r.fin_number and e.e_cert_number = r.e_cert_number and e.row < r.row))`,
+    sql`select max(row) as last from ${importRow} where import_id = ${importId}`,
   );
-  return result?.n ?? 0;
+  return result?.last ?? 0;
+}
+
+/**
+ * Deletes every staged row of the import, a range at a time, and answers the keys of the stored
+ * files those rows named, so that files nothing else names can go too.
+ */
+export async function deleteStagedRows(db: Db, importId: string): Promise<string[]> {
+  const keys = new Set<string>();
+  const files = sql.join(
+    personFileFields.map((field) => sql`${importRow.fields} -> ${field}`),
+    sql`, `,
+  );
+  await forEachRowRange(await lastStagedRow(db, importId), async ({ from, to }) => {
+    const gone = await queryRows<{ files: (StoredFileRef | null)[] }>(
+      db,
+      sql`delete from ${importRow} where ${importRow.importId} = ${importId}
+        and ${importRow.row} >= ${from} and ${importRow.row} < ${to}
+        returning jsonb_build_array(${files}) as files`,
+    );
+    for (const ref of gone.flatMap((row) => row.files)) {
+      if (ref?.key) keys.add(ref.key);
+      if (ref?.thumbnailKey) keys.add(ref.thumbnailKey);
+    }
+  });
+  return [...keys];
 }
 
 /**

@@ -1,11 +1,15 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from '#shared/limits.ts';
+import { AppError } from '../../errors.ts';
 import { UploadRejected } from '../uploads/field-errors.ts';
 import { megabytes } from '../uploads/upload-limits.ts';
 import { ImportRefused } from './read-csv.ts';
 
-/** More entries than any import needs (four files a row at the largest import) marks a hostile archive. */
-const MAX_ENTRIES = 2_000_000;
+/**
+ * Files one import's ZIP may hold. Each costs time and memory to list before any row is checked,
+ * and 4 GB of ZIP holds about this many photos and scans of the usual size; more is split.
+ */
+export const MAX_ZIP_ENTRIES = 20_000;
 
 /** The files of the ZIP sent beside a CSV, found by the path a cell names. */
 export interface ZipFiles {
@@ -20,11 +24,7 @@ export interface ZipFiles {
  * those files safely.
  */
 export async function openZipFiles(path: string): Promise<ZipFiles> {
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, file) =>
-      error ? reject(notAZip(error)) : resolve(file),
-    ),
-  );
+  const zip = await openZip(path);
   const entries = await listEntries(zip).catch((error) => {
     zip.close();
     throw error;
@@ -49,6 +49,30 @@ export async function openZipFiles(path: string): Promise<ZipFiles> {
   };
 }
 
+const openZip = (path: string) =>
+  new Promise<ZipFile>((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, file) =>
+      error ? reject(notAZip(error)) : resolve(file),
+    ),
+  );
+
+/**
+ * Refuses, with 413, a ZIP whose directory declares more entries than an import takes: read from
+ * the archive's last bytes, before any entry. One that cannot be opened is left for the check to
+ * report with the rows.
+ */
+export async function refuseCrowdedZip(path: string) {
+  const zip = await openZip(path).catch(() => null);
+  if (!zip) return;
+  zip.close();
+  if (zip.entryCount > MAX_ZIP_ENTRIES) {
+    throw new AppError(
+      413,
+      `The ZIP holds ${zip.entryCount.toLocaleString('en')} files; an import takes at most ${MAX_ZIP_ENTRIES.toLocaleString('en')}. Split the CSV, and send each part with a ZIP of the files its rows name.`,
+    );
+  }
+}
+
 const notAZip = (error: Error) =>
   /invalid relative path|absolute path/i.test(error.message)
     ? new ImportRefused(
@@ -60,7 +84,6 @@ function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
   return new Promise((resolve, reject) => {
     const entries = new Map<string, Entry>();
     zip.on('entry', (entry: Entry) => {
-      if (entries.size >= MAX_ENTRIES) return reject(new ImportRefused('The ZIP holds too many files.'));
       if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
       zip.readEntry();
     });

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
 import { importRow, person } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { expireUncommittedImports } from '../imports/import-jobs.ts';
 
 /** A file younger than this may belong to an upload whose row is not committed yet. */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
@@ -69,8 +68,7 @@ export async function deleteUnreferencedFiles(
 
 /**
  * Removes stored files that no person row refers to and that are older than the grace period, so
- * a failed request's leftovers and replaced files do not pile up (and, first, lets go of imports
- * left uncommitted for a week). Returns the number removed.
+ * a failed request's leftovers and replaced files do not pile up. Returns the number removed.
  */
 export async function sweepOrphanFiles(
   db: Db,
@@ -79,7 +77,6 @@ export async function sweepOrphanFiles(
 ): Promise<number> {
   const graceMs = options.graceMs ?? ORPHAN_GRACE_MS;
   const now = options.now ?? new Date();
-  await expireUncommittedImports(db, now);
   let removed = (await files.removeStaleTemporaryFiles?.(new Date(now.getTime() - graceMs))) ?? 0;
   let batch: string[] = [];
   for await (const key of files.keys()) {
