@@ -8,11 +8,16 @@ export const fileView = z.object({
 });
 export type FileView = z.infer<typeof fileView>;
 
+/** Valid, expired (past its validity) or revoked; revoked wins (shared/rules/record-state.ts). */
+const recordStateValue = z.enum(['valid', 'expired', 'revoked']);
+
 const trainingRecord = z.object({
   courseName: z.string(),
   courseLevel: z.string(),
   passedDate: z.string(),
   result: z.string(),
+  /** Each row's own state, so an expired or revoked "Passed" never looks valid. */
+  state: recordStateValue,
 });
 export type TrainingRecord = z.infer<typeof trainingRecord>;
 
@@ -29,6 +34,10 @@ const certificateView = z.object({
   testResult: z.string(),
   passedDate: z.string(),
   courseStatus: z.enum(['available', 'unavailable']),
+  /** The last day the course is valid (YYYY-MM-DD); after it the record has expired. */
+  courseExpiresOn: z.string(),
+  /** What the page leads with: revoked wins over expired, expired over valid. */
+  state: recordStateValue,
   signatureImage: fileView.nullable(),
   passportImage: fileView.nullable(),
   certificateImage: fileView.nullable(),

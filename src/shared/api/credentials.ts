@@ -11,6 +11,8 @@ const credentialCheck = z.object({
   check: z.enum(credentialCheckNames),
   outcome: z.enum(credentialCheckOutcomes),
   message: z.string(),
+  /** The day (YYYY-MM-DD) a status or validity outcome is about: revoked on, valid until, valid from. */
+  date: z.string().optional(),
 });
 export type CredentialCheck = z.infer<typeof credentialCheck>;
 

@@ -1,6 +1,7 @@
 import type { CertificateView, FileView, TrainingRecord } from '#shared/api/certificates.ts';
-import { courseStatus } from '#shared/rules/course-validity.ts';
+import { courseExpiryDate, courseStatus } from '#shared/rules/course-validity.ts';
 import { maskIdentifier } from '#shared/rules/masking.ts';
+import { recordState } from '#shared/rules/record-state.ts';
 import type { person, StoredFileRef } from '../../db/schema/index.ts';
 
 type PersonRow = typeof person.$inferSelect;
@@ -29,6 +30,8 @@ export function toCertificateView(
   options: { issuer: string; mask: boolean; validityYears: number; identityDocuments: boolean },
 ): CertificateView {
   const show = options.mask ? maskIdentifier : (value: string) => value;
+  const status = courseStatus(row.passedDate, options.validityYears);
+  const revokedAt = row.revokedAt?.toISOString() ?? null;
   return {
     id: row.id,
     name: row.name,
@@ -41,13 +44,15 @@ export function toCertificateView(
     testLevel: row.testLevel,
     testResult: row.testResult,
     passedDate: row.passedDate,
-    courseStatus: courseStatus(row.passedDate, options.validityYears),
+    courseStatus: status,
+    courseExpiresOn: courseExpiryDate(row.passedDate, options.validityYears),
+    state: recordState({ revokedAt, courseStatus: status }),
     signatureImage: fileView(row.signatureImage),
     passportImage: options.identityDocuments ? fileView(row.passportImage) : null,
     certificateImage: fileView(row.certificateImage),
     pdf: fileView(row.pdf),
     status: row.revokedAt ? 'revoked' : 'valid',
-    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedAt,
     revocationReason: row.revokedAt ? row.revocationReason : null,
     issuer: options.issuer,
     masked: options.mask,
@@ -56,10 +61,17 @@ export function toCertificateView(
 }
 
 export const toTrainingRecord = (
-  row: Pick<PersonRow, 'tradeTested' | 'testLevel' | 'passedDate' | 'testResult'>,
+  row: Pick<PersonRow, 'tradeTested' | 'testLevel' | 'passedDate' | 'testResult'> & {
+    revokedAt: string | null;
+  },
+  validityYears: number,
 ): TrainingRecord => ({
   courseName: row.tradeTested,
   courseLevel: row.testLevel,
   passedDate: row.passedDate,
   result: row.testResult,
+  state: recordState({
+    revokedAt: row.revokedAt,
+    courseStatus: courseStatus(row.passedDate, validityYears),
+  }),
 });

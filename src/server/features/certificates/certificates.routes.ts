@@ -33,7 +33,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
           validityYears: app.config.certValidityYears,
           identityDocuments: app.config.publicIdentityDocuments,
         }),
-        records: found.records.map(toTrainingRecord),
+        records: found.records.map((record) => toTrainingRecord(record, app.config.certValidityYears)),
       };
     },
   );

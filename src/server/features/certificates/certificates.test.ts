@@ -72,6 +72,7 @@ describe('GET /api/certificates/:id', () => {
       courseLevel: 'Level 1',
       passedDate: '2026-01-15',
       result: 'Pending',
+      state: 'valid',
     });
   });
 
@@ -95,6 +96,45 @@ describe('GET /api/certificates/:id', () => {
     expect((await get(masked, `/api/certificates/${fresh.id}`)).json().certificate.courseStatus).toBe(
       'available',
     );
+  });
+
+  it('says when a record expires and names it expired once that day has passed', async () => {
+    const { db } = masked.database;
+    const old = await insertPerson(db, { finNumber: 'F0000011A', passedDate: '2015-01-31' });
+    const { certificate, records } = (await get(masked, `/api/certificates/${old.id}`)).json();
+    expect(certificate).toMatchObject({
+      courseStatus: 'unavailable',
+      courseExpiresOn: '2017-01-31',
+      state: 'expired',
+    });
+    expect(records).toEqual([expect.objectContaining({ passedDate: '2015-01-31', state: 'expired' })]);
+
+    const fresh = await insertPerson(db, { finNumber: 'F0000012A' });
+    const view = (await get(masked, `/api/certificates/${fresh.id}`)).json().certificate;
+    expect(view).toMatchObject({ courseStatus: 'available', state: 'valid' });
+    expect(view.courseExpiresOn > new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+
+  it("names a revoked record revoked even past its validity, and so its row among the FIN's", async () => {
+    const { db } = masked.database;
+    const fin = 'F0000013A';
+    const revoked = await insertPerson(db, {
+      finNumber: fin,
+      tradeTested: 'Revoked course',
+      passedDate: '2015-01-01',
+      revokedAt: new Date('2026-01-01T00:00:00Z'),
+      revocationReason: 'Issued in error',
+    });
+    await insertPerson(db, { finNumber: fin, tradeTested: 'Current course' });
+    await insertPerson(db, { finNumber: fin, tradeTested: 'Old course', passedDate: '2016-01-01' });
+
+    const { certificate, records } = (await get(masked, `/api/certificates/${revoked.id}`)).json();
+    expect(certificate.state).toBe('revoked');
+    expect(records.map((r: { courseName: string; state: string }) => [r.courseName, r.state])).toEqual([
+      ['Current course', 'valid'],
+      ['Old course', 'expired'],
+      ['Revoked course', 'revoked'],
+    ]);
   });
 
   it('marks a revoked record with its reason', async () => {

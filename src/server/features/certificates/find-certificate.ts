@@ -2,7 +2,13 @@ import { batchedStatement } from '../../db/batched-lookup.ts';
 import type { Database } from '../../db/database.ts';
 import type { CertificateRow } from './certificate-view.ts';
 
-type TrainingRow = { tradeTested: string; testLevel: string; passedDate: string; testResult: string };
+type TrainingRow = {
+  tradeTested: string;
+  testLevel: string;
+  passedDate: string;
+  testResult: string;
+  revokedAt: string | null;
+};
 export type FoundCertificate = { row: CertificateRow; records: TrainingRow[] };
 
 /**
@@ -22,9 +28,9 @@ select k.position, json_build_object(
   'records', coalesce((
     select json_agg(json_build_object(
              'tradeTested', r.trade_tested, 'testLevel', r.test_level,
-             'passedDate', r.passed_date, 'testResult', r.test_result)
+             'passedDate', r.passed_date, 'testResult', r.test_result, 'revokedAt', r.revoked_at)
            order by r.passed_date desc, r.created_at desc)
-      from (select trade_tested, test_level, passed_date, test_result, created_at
+      from (select trade_tested, test_level, passed_date, test_result, revoked_at, created_at
               from person
              where fin_number = p.fin_number and deleted_at is null
              order by passed_date desc, created_at desc

@@ -40,13 +40,16 @@ export async function checkStatus(app: FastifyInstance, status: unknown): Promis
   );
   if (!place) return couldNotCheck('this place in the status list was never given out.');
   if (place.revoked_at) {
-    return { check: 'status', outcome: 'fail', message: `Revoked on ${day(place.revoked_at)}.` };
+    const on = day(place.revoked_at);
+    return { check: 'status', outcome: 'fail', message: `Revoked on ${on}.`, date: on };
   }
   if (place.retired_at) {
+    const on = day(place.retired_at);
     return {
       check: 'status',
       outcome: 'fail',
-      message: `Revoked on ${day(place.retired_at)}: this copy was withdrawn when the record was reinstated; the record page offers the current one.`,
+      message: `Revoked on ${on}: this copy was withdrawn when the record was reinstated; the record page offers the current one.`,
+      date: on,
     };
   }
   if (!place.person)

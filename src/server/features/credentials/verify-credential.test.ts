@@ -59,6 +59,11 @@ describe('POST /api/credentials/verify', () => {
       'status',
       'validity',
     ]);
+    // The last valid day, for a plain "valid until" (the record was passed today: two years on).
+    expect(result.body.checks.find((c) => c.check === 'validity')?.date).toBe(
+      String(good.validUntil).slice(0, 10),
+    );
+    expect(result.body.checks.find((c) => c.check === 'status')).not.toHaveProperty('date');
   });
 
   it('takes the credential under its own media type too', async () => {
@@ -129,7 +134,10 @@ describe('POST /api/credentials/verify', () => {
     const result = await outcomes(credential);
     expect(result).toMatchObject({ verified: false, signature: 'pass', status: 'fail' });
     const today = new Date().toISOString().slice(0, 10);
-    expect(result.body.checks.find((c) => c.check === 'status')?.message).toBe(`Revoked on ${today}.`);
+    expect(result.body.checks.find((c) => c.check === 'status')).toMatchObject({
+      message: `Revoked on ${today}.`,
+      date: today,
+    });
   });
 
   it('says an expired credential expired, with a holding signature', async () => {
@@ -139,7 +147,10 @@ describe('POST /api/credentials/verify', () => {
     });
     const result = await outcomes(await downloadCredential(harness, record.id));
     expect(result).toMatchObject({ verified: false, signature: 'pass', status: 'pass', validity: 'fail' });
-    expect(result.body.checks.find((c) => c.check === 'validity')?.message).toBe('Expired on 2017-04-01.');
+    expect(result.body.checks.find((c) => c.check === 'validity')).toMatchObject({
+      message: 'Expired on 2017-04-01.',
+      date: '2017-04-01',
+    });
   });
 
   it('does not call a status it cannot read "not revoked"', async () => {

@@ -28,14 +28,21 @@ const day = (at: string) => new Date(at).toISOString().slice(0, 10);
 function checkValidity(credential: OpenBadgeShape, now = new Date()): CredentialCheck {
   const from = Date.parse(credential.validFrom);
   const until = credential.validUntil ? Date.parse(credential.validUntil) : Number.POSITIVE_INFINITY;
+  const validFrom = day(credential.validFrom);
+  const validUntil = credential.validUntil ? day(credential.validUntil) : undefined;
   if (now.getTime() < from) {
-    return { check: 'validity', outcome: 'fail', message: `Not valid before ${day(credential.validFrom)}.` };
+    return { check: 'validity', outcome: 'fail', message: `Not valid before ${validFrom}.`, date: validFrom };
   }
   if (now.getTime() > until) {
-    return { check: 'validity', outcome: 'fail', message: `Expired on ${day(credential.validUntil ?? '')}.` };
+    return { check: 'validity', outcome: 'fail', message: `Expired on ${validUntil}.`, date: validUntil };
   }
-  const end = credential.validUntil ? ` until ${day(credential.validUntil)}` : '';
-  return { check: 'validity', outcome: 'pass', message: `Valid from ${day(credential.validFrom)}${end}.` };
+  const end = validUntil ? ` until ${validUntil}` : '';
+  return {
+    check: 'validity',
+    outcome: 'pass',
+    message: `Valid from ${validFrom}${end}.`,
+    ...(validUntil ? { date: validUntil } : {}),
+  };
 }
 
 /** `submitted` is the document as it came: the parsed shape drops fields the proof also covers. */
