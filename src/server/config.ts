@@ -71,6 +71,9 @@ const envSchema = z.object({
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
   // A CSV of the most rows an import takes is far smaller.
   IMPORT_CSV_MAX_MB: z.coerce.number().int().min(1).max(4096).default(256),
+  IMPORT_DATE_ORDER: z
+    .enum(['day-first', 'month-first'], { error: 'must be day-first or month-first' })
+    .default('day-first'),
   MASK_IDENTIFIERS: bool.default(true),
   PUBLIC_IDENTITY_DOCUMENTS: bool.default(false),
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
@@ -145,6 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     certValidityYears: e.CERT_VALIDITY_YEARS,
     importMaxRows: e.IMPORT_MAX_ROWS,
     importCsvMaxBytes: e.IMPORT_CSV_MAX_MB * 1024 * 1024,
+    /** How an import reads a date such as 04/05/2024; YYYY-MM-DD is read either way. */
+    importDateOrder: e.IMPORT_DATE_ORDER,
     maskIdentifiers: e.MASK_IDENTIFIERS,
     /** Passport scans on public pages and at /files for anyone; off: signed-in staff only. */
     publicIdentityDocuments: e.PUBLIC_IDENTITY_DOCUMENTS,

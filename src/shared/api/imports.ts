@@ -13,12 +13,29 @@ export const importsPath = (kind: ImportKind) =>
 export const importColumns = (kind: ImportKind): readonly string[] =>
   kind === 'people' ? [...recordFieldNames, ...personFileFields] : recordFieldNames;
 
+/** How a CSV's columns are separated: Excel saves commas, semicolons in much of Europe, tabs as "Unicode Text". */
+const csvSeparators = ['comma', 'semicolon', 'tab'] as const;
+export type CsvSeparator = (typeof csvSeparators)[number];
+const csvEncodings = ['utf-8', 'utf-16le', 'utf-16be'] as const;
+export type CsvEncoding = (typeof csvEncodings)[number];
+/** How a date such as 04/05/2024 is read: the 4th of May (day first) or April the 5th. */
+const importDateOrders = ['day-first', 'month-first'] as const;
+export type ImportDateOrder = (typeof importDateOrders)[number];
+
 const importStatuses = ['checking', 'ready', 'committing', 'done', 'failed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
 /** One problem of one row; `row` is the row number a spreadsheet shows (the header is row 1). */
 const importRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
+
+/** A valid row whose (FIN, serial) pair an earlier row holds (`earlierRow`), or a live record (null). */
+const importDuplicate = z.object({ row: z.number().int(), earlierRow: z.number().int().nullable() });
+export type ImportDuplicate = z.infer<typeof importDuplicate>;
+
+/** What a duplicate row repeats, in the review and in errors.csv. */
+export const duplicateText = ({ earlierRow }: Pick<ImportDuplicate, 'earlierRow'>) =>
+  `Duplicate: the FIN and e-Cert serial number of ${earlierRow === null ? 'an existing record' : `row ${earlierRow}`}`;
 
 export const importView = z.object({
   id: z.uuid(),
@@ -31,12 +48,22 @@ export const importView = z.object({
   invalid: z.number().int(),
   /** Valid rows whose (FIN, serial) pair a live record already holds, or an earlier row of the file. */
   duplicates: z.number().int(),
+  /** Of the duplicates, rows whose pair an earlier row of the file holds ("replace" writes the last). */
+  duplicatesInFile: z.number().int(),
+  /** The first 100 duplicates; errors.csv has every one. */
+  duplicateRows: z.array(importDuplicate),
   /** 0 to 1 through the current step: checking, then committing. */
   progress: z.number(),
   /** The first 100 problems; errors.csv has every bad row. */
   errors: z.array(importRowError),
   /** Things worth knowing that refuse nothing, such as columns the import does not read. */
   warnings: z.array(z.string()),
+  /** How the file was read, once its first row was: null before. */
+  separator: z.enum(csvSeparators).nullable(),
+  encoding: z.enum(csvEncodings).nullable(),
+  dateOrder: z.enum(importDateOrders),
+  /** Rows are numbered by the file's "Original row" column (a corrected errors.csv), not its lines. */
+  originalRows: z.boolean(),
   /** Why the import failed, in words a user can act on; null otherwise. */
   message: z.string().nullable(),
   /** Once done: records added, records replaced, duplicate rows skipped. */
@@ -55,5 +82,10 @@ export const commitImportBody = z.object({
   duplicates: z.enum(duplicateChoices, { error: 'Choose "skip" or "replace" for duplicates' }),
 });
 
-/** The first problems kept on the import itself; the rest are in errors.csv. */
+/** The first problems (and duplicates) kept on the import itself; the rest are in errors.csv. */
 export const IMPORT_ERRORS_SHOWN = 100;
+
+/** errors.csv's first column: the row's number in the file it came from, read back on re-import. */
+export const ORIGINAL_ROW_COLUMN = 'Original row';
+/** errors.csv's second column: what is wrong with the row; an import ignores it. */
+export const PROBLEMS_COLUMN = 'Problems';

@@ -1,6 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ImportKind, ImportRowError, ImportStatus } from '#shared/api/imports.ts';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  CsvEncoding,
+  CsvSeparator,
+  ImportDateOrder,
+  ImportDuplicate,
+  ImportKind,
+  ImportRowError,
+  ImportStatus,
+} from '#shared/api/imports.ts';
 
 /**
  * One bulk import, from upload to commit. Its state lives here rather than in a process, so any
@@ -19,9 +38,15 @@ export const importJob = pgTable(
     valid: integer('valid').notNull().default(0),
     invalid: integer('invalid').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
+    duplicatesInFile: integer('duplicates_in_file').notNull().default(0),
+    duplicateRows: jsonb('duplicate_rows').$type<ImportDuplicate[]>().notNull().default([]),
     progress: real('progress').notNull().default(0),
     errors: jsonb('errors').$type<ImportRowError[]>().notNull().default([]),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    separator: text('separator').$type<CsvSeparator>(),
+    encoding: text('encoding').$type<CsvEncoding>(),
+    dateOrder: text('date_order').$type<ImportDateOrder>().notNull().default('day-first'),
+    originalRows: boolean('original_rows').notNull().default(false),
     message: text('message'),
     created: integer('created').notNull().default(0),
     replaced: integer('replaced').notNull().default(0),
@@ -46,7 +71,12 @@ export const importRow = pgTable(
     importId: uuid('import_id')
       .notNull()
       .references(() => importJob.id, { onDelete: 'cascade' }),
+    /** The row's place in the uploaded file, as a spreadsheet numbers it (the header is row 1). */
     row: integer('row').notNull(),
+    /** The number staff know the row by when it differs: its row in the file a corrected errors.csv came from. */
+    shownRow: integer('shown_row'),
+    /** A valid row's pair is held by an earlier row (its shown number) or, when 0, by a live record. */
+    duplicateOf: integer('duplicate_of'),
     finNumber: text('fin_number'),
     eCertNumber: text('e_cert_number'),
     fields: jsonb('fields').$type<Record<string, unknown>>(),

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { IMPORT_ERRORS_SHOWN, type ImportKind, type ImportRowError } from '#shared/api/imports.ts';
+import {
+  IMPORT_ERRORS_SHOWN,
+  type ImportDateOrder,
+  type ImportKind,
+  type ImportRowError,
+} from '#shared/api/imports.ts';
 import type { PersonFileField } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
 import type { StoredFileRef } from '../../db/schema/index.ts';
@@ -12,13 +17,13 @@ import { deleteUnreferencedFiles } from '../uploads/sweep-orphan-files.ts';
 import { type CheckedRow, checkRow, isBlankRow, type RowProblem } from './check-row.ts';
 import { type ImportHeader, readImportHeader } from './import-header.ts';
 import { updateImport, whileAlive } from './import-jobs.ts';
-import { ImportRefused, readCsvRecords } from './read-csv.ts';
+import { ImportRefused, readCsvRecords, sniffCsv } from './read-csv.ts';
 import { reclaimStagingSpace } from './reclaim-staging-space.ts';
 import { letOthersRun, ROWS_PER_STEP } from './row-ranges.ts';
 import {
-  countDuplicates,
   deleteStagedRows,
   keptCells,
+  markDuplicates,
   oneWriteAtATime,
   type StagedRow,
   stageRows,
@@ -39,6 +44,7 @@ interface Deps {
   embedded: boolean;
   files: FileStore;
   maxRows: number;
+  dateOrder: ImportDateOrder;
   log: { error(details: object, message: string): void };
 }
 
@@ -98,11 +104,18 @@ async function checkRows(
   };
 
   try {
-    for await (const record of readCsvRecords(upload.csvPath)) {
+    const shape = await sniffCsv(upload.csvPath);
+    for await (const record of readCsvRecords(upload.csvPath, shape)) {
       bytesRead = record.bytesRead;
       if (!header) {
         header = readImportHeader(job.kind, record.cells);
-        await updateImport(deps.db, job.id, { warnings: header.warnings, header: keptCells(record.cells) });
+        await updateImport(deps.db, job.id, {
+          ...shape,
+          dateOrder: deps.dateOrder,
+          originalRows: header.originalRow !== undefined,
+          warnings: header.warnings,
+          header: keptCells(record.cells),
+        });
         continue;
       }
       if (isBlankRow(record.cells)) continue;
@@ -112,23 +125,26 @@ async function checkRows(
           `The file has more than ${deps.maxRows.toLocaleString('en')} rows, the most one import takes. Split it into smaller files.`,
         );
       }
-      let checked = checkRow(header, record.cells);
+      let checked = checkRow(header, record.cells, record.row, deps.dateOrder);
       if (checked.ok) checked = await withFiles(deps, checked, zip, stored);
+      const shown = checked.shownRow === record.row ? {} : { shown_row: checked.shownRow };
       if (checked.ok) {
         counts.valid += 1;
-        const { fields, files } = checked as CheckedWithFiles;
+        const { fields, files, fileNames } = checked as CheckedWithFiles;
         batch.push({
           row: record.row,
+          ...shown,
           fin_number: fields.finNumber,
           e_cert_number: fields.eCertNumber,
-          fields: { ...fields, ...files },
+          // The names are kept to give a duplicate row back in errors.csv as it was written.
+          fields: { ...fields, ...files, ...(Object.keys(fileNames).length > 0 && { fileNames }) },
         });
       } else {
         counts.invalid += 1;
         for (const problem of checked.problems) {
-          if (errors.length < IMPORT_ERRORS_SHOWN) errors.push({ row: record.row, ...problem });
+          if (errors.length < IMPORT_ERRORS_SHOWN) errors.push({ row: checked.shownRow, ...problem });
         }
-        batch.push({ row: record.row, problems: checked.problems, cells: keptCells(record.cells) });
+        batch.push({ row: record.row, ...shown, problems: checked.problems, cells: keptCells(record.cells) });
       }
       if (batch.length >= ROWS_PER_STEP) {
         await flush();
@@ -144,8 +160,15 @@ async function checkRows(
     // Nothing may still be writing when a refusal clears what was staged.
     await writer.settled();
   }
-  const duplicates = await countDuplicates(deps.db, job.kind, job.id);
-  await updateImport(deps.db, job.id, { duplicates, status: 'ready', progress: 1, checkedAt: new Date() });
+  const duplicates = await markDuplicates(deps.db, job.kind, job.id);
+  await updateImport(deps.db, job.id, {
+    duplicates: duplicates.count,
+    duplicatesInFile: duplicates.inFile,
+    duplicateRows: duplicates.first,
+    status: 'ready',
+    progress: 1,
+    checkedAt: new Date(),
+  });
 }
 
 type CheckedWithFiles = Extract<CheckedRow, { ok: true }> & {
@@ -158,7 +181,7 @@ async function withFiles(
   row: Extract<CheckedRow, { ok: true }>,
   zip: ZipFiles | undefined,
   stored: string[],
-): Promise<CheckedWithFiles | { ok: false; problems: RowProblem[] }> {
+): Promise<CheckedWithFiles | { ok: false; problems: RowProblem[]; shownRow: number }> {
   const files: CheckedWithFiles['files'] = {};
   const problems: RowProblem[] = [];
   for (const input of personFileInputs) {
@@ -182,5 +205,5 @@ async function withFiles(
       problems.push({ field: input.name, message: error.message });
     }
   }
-  return problems.length > 0 ? { ok: false, problems } : { ...row, files };
+  return problems.length > 0 ? { ok: false, problems, shownRow: row.shownRow } : { ...row, files };
 }

@@ -1,64 +1,114 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
-import { type ImportKind, importColumns } from '#shared/api/imports.ts';
+import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import {
+  duplicateText,
+  type ImportDateOrder,
+  type ImportKind,
+  importColumns,
+  ORIGINAL_ROW_COLUMN,
+  PROBLEMS_COLUMN,
+} from '#shared/api/imports.ts';
 import type { Db } from '../../db/database.ts';
 import { importRow } from '../../db/schema/index.ts';
+import { type ImportHeader, isErrorsFileColumn, readImportHeader } from './import-header.ts';
 import type { ImportJobRow } from './import-jobs.ts';
-
-/** One made-up example row, in the template's column order. */
-const exampleRow: Record<string, string> = {
-  name: 'Alex Example',
-  dob: '1990-05-17',
-  gender: 'Female',
-  nationality: 'Examplese',
-  passportNumber: 'X1234567',
-  finNumber: 'G1234567X',
-  eCertNumber: 'EC-2026-000001',
-  tradeTested: 'Electrical Wiring',
-  testLevel: 'Level 1',
-  testResult: 'Passed',
-  passedDate: '2026-01-15',
-  passportImage: 'photos/alex-passport.jpg',
-  certificateImage: 'photos/alex-certificate.png',
-  signatureImage: '',
-  pdf: '',
-};
+import { sampleRows } from './sample-rows.ts';
 
 const csvOptions = { bom: true, escape_formulas: true } as const;
 
-/** The template: the columns an import reads (DESIGN.md §5 names) and one example row. */
+/** The template: the columns an import reads (DESIGN.md §5 names) and no rows, to fill in. */
 export function templateCsv(kind: ImportKind): Readable {
-  const columns = [...importColumns(kind)];
-  const csv = stringify({ ...csvOptions, header: true, columns });
-  csv.end(columns.map((column) => exampleRow[column] ?? ''));
+  const csv = stringify({ ...csvOptions });
+  csv.end([...importColumns(kind)]);
   return csv;
 }
 
+/** The template's columns with made-up rows, to show what goes where; an import refuses them. */
+export function sampleCsv(kind: ImportKind, dateOrder: ImportDateOrder): Readable {
+  const columns = [...importColumns(kind)];
+  const csv = stringify({ ...csvOptions, header: true, columns });
+  for (const row of sampleRows(dateOrder)) csv.write(columns.map((column) => row[column] ?? ''));
+  csv.end();
+  return csv;
+}
+
+interface ListedRow {
+  row: number;
+  shown: number;
+  problems: { field: string; message: string }[] | null;
+  cells: string[] | null;
+  fields: Record<string, unknown> | null;
+  duplicateOf: number | null;
+}
+
 /**
- * Every bad row as it was sent, under the file's own columns, after its row number and what is
- * wrong with it: fixed there, the same file can be imported again (the two extra columns are ignored).
+ * Every bad row and every duplicate under the file's own columns, after its row number and what is
+ * wrong with it: fixed there, the same file can be imported again, and its rows keep their numbers
+ * (the import reads the "Original row" column back and ignores "Problems").
  */
 export function errorsCsv(db: Db, job: ImportJobRow): Readable {
+  const kept = job.header.flatMap((label, index) => (isErrorsFileColumn(label) ? [] : [index]));
+  const header = readImportHeader(job.kind, job.header);
   const csv = stringify({ ...csvOptions });
-  csv.write(['row', 'errors', ...job.header]);
-  const rows = Readable.from(badRows(db, job.id));
+  csv.write([ORIGINAL_ROW_COLUMN, PROBLEMS_COLUMN, ...kept.map((index) => job.header[index])]);
+  const rows = Readable.from(listedRows(db, job.id, header, kept));
   rows.on('error', (error) => csv.destroy(error));
   return rows.pipe(csv);
 }
 
-async function* badRows(db: Db, importId: string): AsyncGenerator<string[]> {
+/**
+ * A duplicate is a valid row, staged by its values: its cells are written back from them, its
+ * dates as YYYY-MM-DD and its files by the names it gave.
+ */
+function cellsOfValidRow(header: ImportHeader, fields: Record<string, unknown>): string[] {
+  const cells = Array.from({ length: header.width }, () => '');
+  const fileNames = (fields.fileNames ?? {}) as Record<string, string>;
+  for (const [column, position] of header.positions) {
+    const value = fields[column];
+    cells[position] = typeof value === 'string' ? value : (fileNames[column] ?? '');
+  }
+  return cells;
+}
+
+async function* listedRows(
+  db: Db,
+  importId: string,
+  header: ImportHeader,
+  kept: number[],
+): AsyncGenerator<string[]> {
   let after = 0;
   for (;;) {
-    const page = await db
-      .select({ row: importRow.row, problems: importRow.problems, cells: importRow.cells })
+    const page: ListedRow[] = await db
+      .select({
+        row: importRow.row,
+        shown: sql<number>`coalesce(${importRow.shownRow}, ${importRow.row})`,
+        problems: importRow.problems,
+        cells: importRow.cells,
+        // Only a duplicate needs its values; a bad row has its cells.
+        fields: sql<Record<
+          string,
+          unknown
+        > | null>`case when ${importRow.duplicateOf} is not null then ${importRow.fields} end`,
+        duplicateOf: importRow.duplicateOf,
+      })
       .from(importRow)
-      .where(and(eq(importRow.importId, importId), isNotNull(importRow.problems), gt(importRow.row, after)))
+      .where(
+        and(
+          eq(importRow.importId, importId),
+          or(isNotNull(importRow.problems), isNotNull(importRow.duplicateOf)),
+          gt(importRow.row, after),
+        ),
+      )
       .orderBy(asc(importRow.row))
       .limit(1_000);
-    for (const { row, problems, cells } of page) {
-      const described = (problems ?? []).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
-      yield [String(row), described.join('; '), ...(cells ?? [])];
+    for (const { shown, problems, cells, fields, duplicateOf } of page) {
+      const described =
+        duplicateOf !== null
+          ? [duplicateText({ earlierRow: duplicateOf === 0 ? null : duplicateOf })]
+          : (problems ?? []).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
+      const all = fields ? cellsOfValidRow(header, fields) : (cells ?? []);
+      yield [String(shown), described.join('; '), ...kept.map((index) => all[index] ?? '')];
     }
     const last = page.at(-1);
     if (!last || page.length < 1_000) return;

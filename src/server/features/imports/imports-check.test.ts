@@ -9,23 +9,33 @@ const api = setUpPeopleApi();
 const get = (url: string) => api.inject({ url, headers: api.staff.headers });
 
 describe('GET /api/imports/template.csv', () => {
-  it('gives the columns an import reads, with an example row that passes the check', async () => {
+  it('gives the columns an import reads and no rows, so that it imports as downloaded', async () => {
     expect((await api.inject({ url: '/api/imports/template.csv' })).statusCode).toBe(401);
-    const template = await get('/api/imports/template.csv');
-    expect(template.statusCode).toBe(200);
-    expect(template.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const [header, ...rows] = parse(template.body, { bom: true }) as string[][];
-    expect(header).toEqual([...importColumns('people')]);
-    expect(rows).toHaveLength(1);
+    for (const kind of ['people', 'renewals'] as const) {
+      const path = kind === 'people' ? '/api/imports' : '/api/renewals/imports';
+      const template = await get(`${path}/template.csv`);
+      expect(template.statusCode).toBe(200);
+      expect(template.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(parse(template.body, { bom: true })).toEqual([[...importColumns(kind)]]);
+      const view = await checked(api, template.rawPayload, { kind });
+      expect(view).toMatchObject({ status: 'ready', rows: 0, valid: 0, invalid: 0, errors: [] });
+    }
+  });
 
-    const renewals = parse((await get('/api/renewals/imports/template.csv')).body, {
-      bom: true,
-    }) as string[][];
-    expect(renewals[0]).toEqual(recordFieldNames);
-    const view = await checked(api, (await get('/api/renewals/imports/template.csv')).body, {
-      kind: 'renewals',
+  it('gives a sample apart, whose made-up rows an import refuses rather than saves', async () => {
+    expect((await api.inject({ url: '/api/renewals/imports/sample.csv' })).statusCode).toBe(401);
+    const sample = await get('/api/renewals/imports/sample.csv');
+    expect(sample.statusCode).toBe(200);
+    const [header, ...rows] = parse(sample.body, { bom: true }) as string[][];
+    expect(header).toEqual(recordFieldNames);
+    expect(rows.length).toBeGreaterThan(0);
+    const view = await checked(api, sample.rawPayload, { kind: 'renewals' });
+    expect(view).toMatchObject({ status: 'ready', rows: rows.length, valid: 0, invalid: rows.length });
+    expect(view.errors[0]).toMatchObject({
+      row: 2,
+      field: 'eCertNumber',
+      message: expect.stringMatching(/is the sample file's/),
     });
-    expect(view).toMatchObject({ status: 'ready', rows: 1, valid: 1, invalid: 0 });
   });
 });
 
@@ -33,7 +43,7 @@ describe('POST /api/imports: the check', () => {
   it('counts valid and invalid rows and names each problem at the row a spreadsheet shows', async () => {
     const rows = [
       csvRow(),
-      csvRow({ dob: '17/05/1990' }),
+      csvRow({ dob: 'last May' }),
       csvRow(),
       csvRow({ name: '', passedDate: '2026-02-30' }),
     ];
@@ -47,9 +57,13 @@ describe('POST /api/imports: the check', () => {
       progress: 1,
     });
     expect(view.errors).toEqual([
-      { row: 3, field: 'dob', message: 'Date of birth must be a date (YYYY-MM-DD)' },
+      {
+        row: 3,
+        field: 'dob',
+        message: 'Date of birth "last May" is not a date: write it as DD/MM/YYYY (31/12/2024) or YYYY-MM-DD',
+      },
+      { row: 5, field: 'passedDate', message: 'Passed date "2026-02-30" is not a real calendar date' },
       { row: 5, field: 'name', message: 'Name is required' },
-      { row: 5, field: 'passedDate', message: 'Passed date must be a real calendar date' },
     ]);
     expect(view.committable).toBe(true);
   });
@@ -91,8 +105,8 @@ describe('POST /api/imports: the check', () => {
     const bad = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(bad).toHaveLength(75);
     expect(bad[0]).toMatchObject({
-      row: '3',
-      errors: 'gender: Gender is required',
+      'Original row': '3',
+      Problems: 'gender: Gender is required',
       finNumber: rows[1]?.finNumber,
     });
   });

@@ -14,7 +14,7 @@ import { requestActor } from '../audit/request-actor.ts';
 import multipartUploads from '../uploads/multipart-uploads.ts';
 import { checkImport } from './check-import.ts';
 import { commitImport } from './commit-import.ts';
-import { errorsCsv, templateCsv } from './import-files.ts';
+import { errorsCsv, sampleCsv, templateCsv } from './import-files.ts';
 import { claimForCommit, findImport, keepsRows, toImportView } from './import-jobs.ts';
 import { importUploadsDir, receiveImportUpload } from './receive-upload.ts';
 import { IMPORT_KEPT_HOURS, sweepImports } from './sweep-imports.ts';
@@ -72,6 +72,12 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.headers(csvHeaders(`${kind}-import-template.csv`)).send(templateCsv(kind)),
     );
 
+    app.get(`${base}/sample.csv`, async (_request, reply) =>
+      reply
+        .headers(csvHeaders(`${kind}-import-sample.csv`))
+        .send(sampleCsv(kind, app.config.importDateOrder)),
+    );
+
     app.post(
       base,
       { schema: { consumes: ['multipart/form-data'], response: { 202: accepted } } },
@@ -90,6 +96,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
           embedded,
           files: app.files,
           maxRows: app.config.importMaxRows,
+          dateOrder: app.config.importDateOrder,
           log: request.log,
         };
         inBackground(checkImport(deps, { id: job.id, kind }, upload));

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { type Info, parse } from 'csv-parse';
 import { fileTypeFromBuffer } from 'file-type';
+import type { CsvEncoding, CsvSeparator } from '#shared/api/imports.ts';
 
 /** The whole file is refused, with a message that says what to do; nothing was written. */
 export class ImportRefused extends Error {}
@@ -13,14 +14,59 @@ const MAX_RECORD_BYTES = 4 * 1024 * 1024;
 const saveAsUtf8 =
   'Save it as UTF-8 text: in Excel, File › Save As › "CSV UTF-8 (Comma delimited)"; in LibreOffice, Save As › Text CSV with the character set "Unicode (UTF-8)".';
 
-type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+/** How a file is to be read: found from its first bytes and its first line. */
+export interface CsvShape {
+  encoding: CsvEncoding;
+  separator: CsvSeparator;
+}
 
-/** What the first bytes say: the encoding to read, or a refusal for a file that is not text at all. */
-async function sniff(path: string): Promise<Encoding> {
+const separatorCharacters: Record<CsvSeparator, string> = { comma: ',', semicolon: ';', tab: '\t' };
+
+/** Enough of the file for the type sniffer and for a first row of any sensible width. */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * The encoding and separator to read the file with, or a refusal for a file that is not text. The
+ * first row names the columns, so the separator is the one of the three it holds most of outside
+ * quotes; a row of one column has none, and comma is as good as any.
+ */
+export async function sniffCsv(path: string): Promise<CsvShape> {
   const handle = await open(path);
-  const head = Buffer.alloc(4100);
+  const head = Buffer.alloc(HEAD_BYTES);
   const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
   const start = head.subarray(0, bytesRead);
+  const encoding = await encodingOf(start);
+  const firstLine = firstRecordText(new TextDecoder(encoding).decode(start));
+  const counts = (Object.keys(separatorCharacters) as CsvSeparator[]).map(
+    (separator) => [separator, countOutsideQuotes(firstLine, separatorCharacters[separator])] as const,
+  );
+  const [separator] = counts.reduce((best, next) => (next[1] > best[1] ? next : best));
+  return { encoding, separator };
+}
+
+/** The text up to the first line break outside quotes. */
+function firstRecordText(text: string): string {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) return text.slice(0, i);
+  }
+  return text;
+}
+
+function countOutsideQuotes(line: string, character: string): number {
+  let quoted = false;
+  let count = 0;
+  for (const c of line) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === character) count += 1;
+  }
+  return count;
+}
+
+/** What the first bytes say: the encoding to read, or a refusal for a file that is not text at all. */
+async function encodingOf(start: Buffer): Promise<CsvEncoding> {
   if (start[0] === 0xff && start[1] === 0xfe) return 'utf-16le';
   if (start[0] === 0xfe && start[1] === 0xff) return 'utf-16be';
   const type = await fileTypeFromBuffer(start);
@@ -36,7 +82,7 @@ async function sniff(path: string): Promise<Encoding> {
 }
 
 /** Bytes in `encoding` to UTF-16 strings; a byte sequence that is not valid text refuses the file. */
-const decoding = (encoding: Encoding) => {
+const decoding = (encoding: CsvEncoding) => {
   const decoder = new TextDecoder(encoding, { fatal: true });
   const fail = () =>
     new ImportRefused(
@@ -88,10 +134,13 @@ export interface CsvRecord {
 
 /**
  * The file's records one at a time, never the whole file in memory: UTF-8 (with or without a
- * byte order mark) or UTF-16 with one. Anything else is refused with a message saying how to fix it.
+ * byte order mark) or UTF-16 with one, as `sniffCsv` found. Anything else is refused with a
+ * message saying how to fix it.
  */
-export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord> {
-  const encoding = await sniff(path);
+export async function* readCsvRecords(
+  path: string,
+  { encoding, separator }: CsvShape,
+): AsyncGenerator<CsvRecord> {
   const file = createReadStream(path);
   const parser = file
     .on('error', (error) => parser.destroy(error))
@@ -100,6 +149,7 @@ export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord> {
     .pipe(
       parse({
         bom: true,
+        delimiter: separatorCharacters[separator],
         relax_column_count: true,
         max_record_size: MAX_RECORD_BYTES,
         info: true,

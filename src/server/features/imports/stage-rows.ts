@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ImportKind } from '#shared/api/imports.ts';
+import { IMPORT_ERRORS_SHOWN, type ImportDuplicate, type ImportKind } from '#shared/api/imports.ts';
 import { personFileFields } from '#shared/api/people.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { importRow, person, renewal, type StoredFileRef } from '../../db/schema/index.ts';
@@ -8,6 +8,8 @@ import { forEachRowRange } from './row-ranges.ts';
 /** A checked row as staged: a valid row's values, or an invalid row's problems and cells. */
 export interface StagedRow {
   row: number;
+  /** Left out when it is `row`, as it mostly is. */
+  shown_row?: number;
   fin_number?: string;
   e_cert_number?: string;
   fields?: Record<string, unknown>;
@@ -27,33 +29,57 @@ export const keptCells = (cells: string[]) =>
 export async function stageRows(db: Db, importId: string, rows: StagedRow[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
-    insert into ${importRow} (import_id, row, fin_number, e_cert_number, fields, problems, cells)
-    select ${importId}, x.row, x.fin_number, x.e_cert_number, x.fields, x.problems, x.cells
+    insert into ${importRow} (import_id, row, shown_row, fin_number, e_cert_number, fields, problems, cells)
+    select ${importId}, x.row, x.shown_row, x.fin_number, x.e_cert_number, x.fields, x.problems, x.cells
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as x(row int, fin_number text, e_cert_number text, fields jsonb, problems jsonb, cells jsonb)`);
+      as x(row int, shown_row int, fin_number text, e_cert_number text, fields jsonb, problems jsonb, cells jsonb)`);
+}
+
+export interface Duplicates {
+  /** Valid rows whose pair a live record or an earlier row holds. */
+  count: number;
+  /** Of those, the rows whose pair an earlier row holds. */
+  inFile: number;
+  /** The first of them, by row, for the review; errors.csv lists every one. */
+  first: ImportDuplicate[];
 }
 
 /**
- * Valid rows whose (FIN, serial) pair a live record holds already, or an earlier row of the same
- * file: what "skip" leaves out and "replace" writes over. Counted on the pair indexes, a range of
- * rows at a time.
+ * Marks the valid rows whose (FIN, serial) pair a live record holds already (`duplicate_of` 0), or
+ * an earlier row of the same file (that row's number): what "skip" leaves out and "replace" writes
+ * over. Found on the pair indexes, a range of rows at a time.
  */
-export async function countDuplicates(db: Db, kind: ImportKind, importId: string): Promise<number> {
+export async function markDuplicates(db: Db, kind: ImportKind, importId: string): Promise<Duplicates> {
   const target = kind === 'people' ? person : renewal;
-  let duplicates = 0;
+  const found: Duplicates = { count: 0, inFile: 0, first: [] };
   await forEachRowRange(await lastStagedRow(db, importId), async ({ from, to }) => {
-    const [result] = await queryRows<{ n: number }>(
+    const marked = await queryRows<{ row: number; shown: number; duplicate_of: number; in_file: boolean }>(
       db,
-      sql`select count(*)::int as n from ${importRow} r
-        where r.import_id = ${importId} and r.row >= ${from} and r.row < ${to} and r.fields is not null and (
-          exists (select 1 from ${target} t where t.fin_number = r.fin_number
-            and t.e_cert_number = r.e_cert_number and t.deleted_at is null)
-          or exists (select 1 from ${importRow} e where e.import_id = r.import_id and e.fields is not null
-            and e.fin_number = r.fin_number and e.e_cert_number = r.e_cert_number and e.row < r.row))`,
+      sql`with pairs as (
+          select r.row,
+            exists (select 1 from ${target} t where t.fin_number = r.fin_number
+              and t.e_cert_number = r.e_cert_number and t.deleted_at is null) as taken,
+            (select coalesce(e.shown_row, e.row) from ${importRow} e where e.import_id = r.import_id
+              and e.fields is not null and e.fin_number = r.fin_number and e.e_cert_number = r.e_cert_number
+              and e.row < r.row order by e.row limit 1) as earlier
+          from ${importRow} r
+          where r.import_id = ${importId} and r.row >= ${from} and r.row < ${to} and r.fields is not null
+        )
+        update ${importRow} r set duplicate_of = case when p.taken then 0 else p.earlier end
+        from pairs p
+        where r.import_id = ${importId} and r.row = p.row and (p.taken or p.earlier is not null)
+        returning r.row, coalesce(r.shown_row, r.row) as shown, r.duplicate_of, p.earlier is not null as in_file`,
     );
-    duplicates += result?.n ?? 0;
+    // An update returns its rows in no set order.
+    marked.sort((a, b) => a.row - b.row);
+    found.count += marked.length;
+    for (const row of marked) {
+      if (row.in_file) found.inFile += 1;
+      if (found.first.length < IMPORT_ERRORS_SHOWN)
+        found.first.push({ row: row.shown, earlierRow: row.duplicate_of === 0 ? null : row.duplicate_of });
+    }
   });
-  return duplicates;
+  return found;
 }
 
 export async function lastStagedRow(db: Db, importId: string): Promise<number> {
