@@ -33,9 +33,13 @@ export type ImportRowError = z.infer<typeof importRowError>;
 const importDuplicate = z.object({ row: z.number().int(), earlierRow: z.number().int().nullable() });
 export type ImportDuplicate = z.infer<typeof importDuplicate>;
 
-/** What a duplicate row repeats, in the review and in errors.csv. */
-export const duplicateText = ({ earlierRow }: Pick<ImportDuplicate, 'earlierRow'>) =>
-  `Duplicate: the FIN and e-Cert serial number of ${earlierRow === null ? 'an existing record' : `row ${earlierRow}`}`;
+/** What a duplicate row repeats: "an existing record" or "row 4". */
+export const duplicateOf = ({ earlierRow }: Pick<ImportDuplicate, 'earlierRow'>) =>
+  earlierRow === null ? 'an existing record' : `row ${earlierRow}`;
+
+/** A duplicate row as errors.csv describes it. */
+export const duplicateText = (duplicate: Pick<ImportDuplicate, 'earlierRow'>) =>
+  `Duplicate: the FIN and e-Cert serial number of ${duplicateOf(duplicate)}`;
 
 export const importView = z.object({
   id: z.uuid(),

@@ -43,14 +43,15 @@ interface ListedRow {
 }
 
 /**
- * Every bad row and every duplicate under the file's own columns, after its row number and what is
+ * Every bad row and every duplicate under the file's own columns, separated as the file was, after its row number and what is
  * wrong with it: fixed there, the same file can be imported again, and its rows keep their numbers
  * (the import reads the "Original row" column back and ignores "Problems").
  */
 export function errorsCsv(db: Db, job: ImportJobRow): Readable {
   const kept = job.header.flatMap((label, index) => (isErrorsFileColumn(label) ? [] : [index]));
   const header = readImportHeader(job.kind, job.header);
-  const csv = stringify({ ...csvOptions });
+  // A semicolon file came from a spreadsheet that opens semicolons as columns and commas as text.
+  const csv = stringify({ ...csvOptions, delimiter: job.separator === 'semicolon' ? ';' : ',' });
   csv.write([ORIGINAL_ROW_COLUMN, PROBLEMS_COLUMN, ...kept.map((index) => job.header[index])]);
   const rows = Readable.from(listedRows(db, job.id, header, kept));
   rows.on('error', (error) => csv.destroy(error));

@@ -23,6 +23,9 @@ describe('an import reads the files spreadsheet programs save', () => {
     const view = await checked(api, csv);
     expect(view).toMatchObject({ status: 'ready', valid: 2, invalid: 0, separator: 'semicolon' });
     expect(view.encoding).toBe('utf-8');
+    // errors.csv goes back to that spreadsheet separated as it came.
+    const errorsFile = (await get(`/api/imports/${view.id}/errors.csv`)).body;
+    expect(errorsFile.replace(/^\uFEFF/, '')).toMatch(/^Original row;Problems;name;dob;/);
     await committed(api, view.id);
     expect((await personOf(row.finNumber ?? ''))?.name).toBe('Tan, Mei Ling');
   });

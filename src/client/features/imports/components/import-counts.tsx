@@ -1,11 +1,14 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { ImportView } from '#shared/api/imports.ts';
 
-/** What the check found, as labelled numbers. */
+/**
+ * What the check found, as labelled numbers that add up: each row is valid (and new), a duplicate
+ * or invalid, so Valid is what "skip" commits.
+ */
 export function ImportCounts({ view }: { view: ImportView }) {
   const counts = [
     ['Rows', view.rows],
-    ['Valid', view.valid],
+    ['Valid', view.valid - view.duplicates],
     ['Invalid', view.invalid],
     ['Duplicates', view.duplicates],
   ] as const;

@@ -1,4 +1,4 @@
-import { Alert, Button, List, Radio, Stack } from '@mantine/core';
+import { Alert, Button, List, Radio, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DuplicateChoice, ImportView } from '#shared/api/imports.ts';
@@ -6,7 +6,9 @@ import { commitImport } from '../api/commit-import.ts';
 import { importFailureText } from '../api/import-failure-text.ts';
 import { importQuery } from '../api/import-query.ts';
 import { ImportCounts } from './import-counts.tsx';
+import { ImportDuplicatesTable } from './import-duplicates-table.tsx';
 import { ImportErrorsTable } from './import-errors-table.tsx';
+import { ImportReadAs } from './import-read-as.tsx';
 
 // Mantine's darkest orange (9) is 4.3:1 on white; this one passes 4.5:1.
 const WARNING_COLOR = '#a84300';
@@ -14,9 +16,29 @@ const WARNING_COLOR = '#a84300';
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
-/** Records a commit writes: duplicates are left out when skipped, and overwrite when replacing. */
+/**
+ * Records a commit writes. Skipping leaves every duplicate out; replacing writes the last row of
+ * each pair the file repeats, over the live record holding it if there is one.
+ */
 const recordsToCommit = (view: ImportView, choice: DuplicateChoice) =>
-  choice === 'skip' ? Math.max(0, view.valid - view.duplicates) : view.valid;
+  Math.max(0, view.valid - (choice === 'skip' ? view.duplicates : view.duplicatesInFile));
+
+/** The commit's sum in words, from the same counts the cards above show. */
+function commitSummary(view: ImportView, choice: DuplicateChoice): string {
+  const added = view.valid - view.duplicates;
+  const leftOut = (duplicates: number) =>
+    [
+      duplicates > 0 && plural(duplicates, 'duplicate row', 'duplicate rows'),
+      view.invalid > 0 && plural(view.invalid, 'row with problems', 'rows with problems'),
+    ].filter(Boolean);
+  if (choice === 'skip') {
+    const out = leftOut(view.duplicates);
+    return `${plural(added, 'new record', 'new records')} to add${out.length > 0 ? `; ${out.join(' and ')} left out` : ''}.`;
+  }
+  const replaced = view.duplicates - view.duplicatesInFile;
+  const out = leftOut(view.duplicatesInFile);
+  return `${plural(added, 'new record', 'new records')} to add and ${plural(replaced, 'existing record', 'existing records')} to replace${out.length > 0 ? `; ${out.join(' and ')} left out (of a pair the file repeats, its last row is written)` : ''}.`;
+}
 
 interface ImportReviewProps {
   view: ImportView;
@@ -40,10 +62,12 @@ export function ImportReview({ view, again = false }: ImportReviewProps) {
       return client.invalidateQueries({ queryKey });
     },
   });
-  const count = recordsToCommit(view, view.duplicates > 0 ? choice : 'skip');
+  const chosen = view.duplicates > 0 ? choice : 'skip';
+  const count = recordsToCommit(view, chosen);
 
   return (
     <Stack gap="lg">
+      <ImportReadAs view={view} />
       <ImportCounts view={view} />
       {view.warnings.length > 0 && (
         // Mantine's Alert is role="alert" unless told: warnings refuse nothing, so they wait their turn.
@@ -56,6 +80,7 @@ export function ImportReview({ view, again = false }: ImportReviewProps) {
         </Alert>
       )}
       {view.invalid > 0 && <ImportErrorsTable view={view} />}
+      {view.duplicates > 0 && <ImportDuplicatesTable view={view} />}
       {view.duplicates > 0 && (
         <Radio.Group
           value={choice}
@@ -69,6 +94,7 @@ export function ImportReview({ view, again = false }: ImportReviewProps) {
           </Stack>
         </Radio.Group>
       )}
+      <Text maw={760}>{commitSummary(view, chosen)}</Text>
       <Button
         w="fit-content"
         size="md"
