@@ -63,6 +63,11 @@ export interface Database {
   prepareText(name: string, text: string): TextStatement;
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * PGlite only: what holds its one connection in a long transaction (an import being saved).
+   * Every other query waits for it meanwhile, so the liveness check answers without asking.
+   */
+  heldBy?: string;
   /** Connections of the PostgreSQL pool (none for PGlite, one in-process session). */
   poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;

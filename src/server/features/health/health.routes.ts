@@ -3,22 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { readiness } from './readiness.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Set on SIGTERM: the instance still serves, but tells load balancers to stop sending. */
-    lifecycle: { draining: boolean };
-  }
-}
-
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.decorate('lifecycle', { draining: false });
   app.get('/api/health', { config: { neverShed: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    // Alive and at work: asking the database would wait for the long transaction to end.
+    if (app.database.heldBy) return { status: 'ok', database: 'busy' };
     try {
       await app.database.ping();
     } catch {
       throw new AppError(503, 'The database is not answering.', 'UNAVAILABLE');
     }
-    reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
@@ -26,6 +20,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health/ready', { config: { neverShed: true } }, async (_request, reply) => {
     if (app.lifecycle.draining)
       return reply.code(503).header('cache-control', 'no-store').send({ status: 'draining' });
+    if (app.database.heldBy)
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'busy' });
     const answer = await readiness(app);
     return reply
       .code(answer.status === 'down' ? 503 : 200)
@@ -34,5 +30,4 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-// Not encapsulated: main.ts sets `lifecycle.draining` on the root instance.
 export default fp(healthRoutes, { name: 'health-routes' });

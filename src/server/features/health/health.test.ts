@@ -71,15 +71,18 @@ describe('GET /api/health/ready', () => {
 });
 
 describe('while draining for a shutdown', () => {
-  it('answers not ready at once, and still serves everything else', async () => {
+  it('answers not ready at once, and still serves everything else, closing each connection', async () => {
     const testApp = await createTestApp();
     try {
+      expect((await testApp.app.inject({ url: '/api/site' })).headers.connection).not.toBe('close');
       testApp.app.lifecycle.draining = true;
       const ready = await testApp.app.inject({ url: '/api/health/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'draining' });
       expect((await testApp.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-      expect((await testApp.app.inject({ url: '/api/site' })).statusCode).toBe(200);
+      const site = await testApp.app.inject({ url: '/api/site' });
+      expect(site.statusCode).toBe(200);
+      expect(site.headers.connection).toBe('close');
     } finally {
       await testApp.close();
     }

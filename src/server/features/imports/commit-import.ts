@@ -16,6 +16,8 @@ interface Deps {
    * progress can be written meanwhile, and deleted rows' space is given back by hand.
    */
   embedded: boolean;
+  /** Told while the commit's transaction holds the embedded database's one connection. */
+  holding?: (held: boolean) => void;
   log: { error(details: object, message: string): void };
 }
 
@@ -29,6 +31,7 @@ const count = async (tx: Db, query: ReturnType<typeof insertNewRecords>) =>
  */
 export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: DuplicateChoice, actor: Actor) {
   try {
+    if (deps.embedded) deps.holding?.(true);
     await whileAlive(deps.db, job.id, () =>
       deps.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
@@ -73,6 +76,7 @@ export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: Du
       }),
     );
   } catch (error) {
+    deps.holding?.(false);
     deps.log.error({ err: error, importId: job.id }, 'import commit failed');
     await updateImport(deps.db, job.id, {
       status: 'failed',
@@ -81,6 +85,7 @@ export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: Du
     });
     return;
   }
+  deps.holding?.(false);
   // The written rows live in their tables now, and a committed import offers no errors.csv.
   try {
     await deleteStagedRows(deps.db, job.id);

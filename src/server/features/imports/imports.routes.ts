@@ -119,7 +119,10 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: byId, body: commitImportBody, response: { 202: accepted } } },
       async (request, reply) => {
         const job = await claimForCommit(app.db, kind, request.params.id, staffUser(request));
-        const deps = { db: app.db, embedded, log: request.log };
+        const holding = (held: boolean) => {
+          app.database.heldBy = held ? 'saving an import' : undefined;
+        };
+        const deps = { db: app.db, embedded, holding, log: request.log };
         inBackground(commitImport(deps, job, request.body.duplicates, requestActor(request)));
         return reply.code(202).send({ id: job.id });
       },
