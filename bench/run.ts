@@ -6,6 +6,7 @@
  *   npm run bench -- --pglite-records 20000 --pg-records 20000 --runs 1 --seconds 5   a quick try
  *   npm run bench -- --stages postgres --only verify --redis-url redis://127.0.0.1:6379/14   limits in Redis
  *   npm run bench -- --stages pglite,postgres --only surge   goodput under a surge, load shedding as shipped
+ *   npm run bench -- --stages import-load           health and staff list during a 500,000-row import
  *
  * Data is generated into bench/.work (PGlite) and a scratch PostgreSQL database, both removed at
  * the end unless --keep-data. Results go to bench/results/<date>.json.
@@ -21,6 +22,7 @@ import { benchBulk } from './lib/bulk-bench.ts';
 import { explainQueries } from './lib/explain.ts';
 import { benchFrontEnd } from './lib/front-end.ts';
 import { benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
+import { benchImportLoad } from './lib/import-load-bench.ts';
 import { createSnapshot } from './lib/snapshot.ts';
 import { summarize } from './lib/summary.ts';
 import { benchSurge } from './lib/surge-bench.ts';
@@ -28,7 +30,7 @@ import type { Target } from './lib/target.ts';
 
 const { values: args } = parseArgs({
   options: {
-    stages: { type: 'string', default: 'pglite,postgres,front,credentials' },
+    stages: { type: 'string', default: 'pglite,postgres,import-load,front,credentials' },
     'pglite-records': { type: 'string', default: '200000' },
     'pg-records': { type: 'string', default: '1000000' },
     'pg-admin-url': {
@@ -56,6 +58,8 @@ const { values: args } = parseArgs({
     'surge-seconds': { type: 'string', default: '8' },
     'surge-multiples': { type: 'string', default: '2,5' },
     'surge-open-seconds': { type: 'string', default: '30' },
+    'import-load-rows': { type: 'string', default: '500000' },
+    'poll-rate': { type: 'string', default: '5' },
     out: { type: 'string' },
   },
 });
@@ -208,6 +212,16 @@ async function main() {
   };
   if (stages.has('pglite')) results.pglite = await pgliteStage(Number(args['pglite-records']));
   if (stages.has('postgres')) results.postgres = await postgresStage(Number(args['pg-records']));
+  if (stages.has('import-load'))
+    results.importLoad = await benchImportLoad({
+      appDir: snapshot.dir,
+      workDir,
+      port: 3904,
+      records: Number(args['pglite-records']),
+      importRows: Number(args['import-load-rows']),
+      pollRate: Number(args['poll-rate']),
+      log,
+    });
   if (stages.has('front'))
     results.frontEnd = await benchFrontEnd({
       appDir: snapshot.dir,

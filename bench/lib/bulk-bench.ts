@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => Math.round(ms / 10) / 100;
 
 /** A CSV of `rows` fictional people under the template's columns, serials marked as imported. */
-function importFile(rows: number): string {
+export function importFile(rows: number): string {
   const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   const records: string[][] = [];
   for (const row of fakePeople(rows, 20261125)) {

@@ -33,6 +33,14 @@ const readRssMb = (pid: number) => {
   }
 };
 
+const capacitySettings = {
+  // Per-client protections, off so one client can stand for a crowd (a throughput bench
+  // measures the lookup, not the proof of work or the limiter). Load shedding is as shipped:
+  // a bench that turned it off could not see what it costs.
+  VERIFY_POW: 'false',
+  VERIFY_RATE_LIMIT: 'off',
+};
+
 /**
  * Starts the real server (`src/server/main.ts`, as `npm start` does) with the benchmark's
  * environment, waits until /api/health answers, and samples its memory. Request logs go to
@@ -45,6 +53,8 @@ export async function startServer(options: {
   env: Record<string, string>;
   logFile: string;
   nodeFlags?: string[];
+  /** Run as shipped: proof of work, rate limits and load shedding on. */
+  shippedSettings?: boolean;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
@@ -61,11 +71,7 @@ export async function startServer(options: {
         PORT: String(options.port),
         PUBLIC_URL: url,
         SEED_DEMO: 'false',
-        // Per-client protections, off so one client can stand for a crowd (a throughput bench
-        // measures the lookup, not the proof of work or the limiter). Load shedding is as shipped:
-        // a bench that turned it off could not see what it costs.
-        VERIFY_POW: 'false',
-        VERIFY_RATE_LIMIT: 'off',
+        ...(options.shippedSettings ? {} : capacitySettings),
         ...options.env,
       },
       stdio: ['ignore', 'ignore', log],
