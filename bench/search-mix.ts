@@ -37,6 +37,7 @@ const { values } = parseArgs({
 });
 
 const opened = await openTarget(parseTarget(values.target));
+const validity = { validityYears: 2 };
 try {
   // The first 2,000 by id: random records, but the same ones every run, so two runs send the same queries.
   const sample = await opened.query<SampleRow>(
@@ -47,7 +48,6 @@ try {
   const courses = (
     await opened.query<{ course: string }>('select distinct trade_tested as course from person')
   ).map((row) => row.course);
-  const [live] = await opened.query<{ n: number }>('select n::int as n from person_live_count');
   const mixes = {
     staff: staffSearches,
     broad: broadSearches,
@@ -56,25 +56,44 @@ try {
   };
   const searchQuery = mixes[values.mix as keyof typeof mixes](random);
   const timings: { field: string; q: string; ms: number; total: string }[] = [];
-  /** The query findPeople gets: the table's options on a search's page 1 of 20; a page below 1 counts from the last. */
-  const listQuery = ({ q, list = {} }: SearchQuery): PeopleQuery => {
-    const pageSize = list.pageSize ?? 20;
-    const last = Math.max(1, Math.ceil((live?.n ?? 0) / pageSize));
-    const page = (list.page ?? 1) < 1 ? last + (list.page ?? 0) + 1 : (list.page ?? 1);
-    return { ...list, q, pageSize, page };
-  };
+  const generated = Array.from({ length: Number(values.queries) }, () => searchQuery(random.pick(sample)));
+  // A table's page is one its list has, as the pages offered to staff are: each list is counted
+  // first, untimed; a page below 1 counts back from its last.
+  const totals = new Map<string, number>();
+  const queries: { next: SearchQuery; query: PeopleQuery }[] = [];
+  for (const next of generated) {
+    const { page = 1, pageSize = 20, ...list } = next.list ?? {};
+    const key = JSON.stringify({ q: next.q, ...list });
+    let total = page === 1 ? 0 : totals.get(key);
+    if (total === undefined) {
+      total = (await findPeople(opened.database.db, { ...list, q: next.q, page: 1, pageSize }, validity))
+        .total;
+      totals.set(key, total);
+    }
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    queries.push({
+      next,
+      query: {
+        ...list,
+        q: next.q,
+        pageSize,
+        page: page === 1 ? 1 : page < 1 ? Math.max(1, last + page + 1) : Math.min(page, last),
+      },
+    });
+  }
   const cpuBefore = machineCpuMs();
   const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
-  const queries = Array.from({ length: Number(values.queries) }, () => searchQuery(random.pick(sample)));
   // `--connections` searches at once, each taking the next query when its last one answers.
   const worker = async () => {
-    for (let next = queries.shift(); next; next = queries.shift()) {
+    for (let item = queries.shift(); item; item = queries.shift()) {
+      const { next, query } = item;
       const started = performance.now();
-      const found = await findPeople(opened.database.db, listQuery(next), { validityYears: 2 });
+      const found = await findPeople(opened.database.db, query, validity);
       const ms = performance.now() - started;
       const total = found.totalCapped ? `>${found.total}` : String(found.total);
+      const { q: _q, ...shownList } = query;
       const shown = next.list
-        ? `${next.q ? `${next.q} ` : ''}${new URLSearchParams(next.list as Record<string, string>)}`
+        ? `${next.q ? `${next.q} ` : ''}${new URLSearchParams(Object.entries(shownList).map(([k, v]) => [k, String(v)]))}`
         : next.q;
       timings.push({ field: next.kind, q: shown, ms, total });
     }
