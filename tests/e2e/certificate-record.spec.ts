@@ -165,7 +165,7 @@ test.describe('certificate record page', () => {
     }
   });
 
-  test('the training record lists every record of the FIN, newest first, coloured by result', async ({
+  test('the training record lists every record of the FIN, newest first, coloured by result and validity', async ({
     page,
     request,
   }) => {
@@ -181,6 +181,12 @@ test.describe('certificate record page', () => {
     ]);
 
     const expected = [...first.holder.tests].sort((a, b) => a.passedDaysAgo - b.passedDaysAgo);
+    // Which rows are past their validity, as the page's own API says; the demo holder has both kinds.
+    const response = (await (
+      await request.get(`/api/certificates/${await recordId(request, first)}`)
+    ).json()) as CertificateResponse;
+    const states = response.records.map((record) => record.state);
+    expect(new Set(states)).toEqual(new Set(['valid', 'expired']));
     expect(expected).toHaveLength(4);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(4);
@@ -204,18 +210,24 @@ test.describe('certificate record page', () => {
         dateFor(test.passedDaysAgo, dayStart - 86_400_000),
       ]).toContain(date);
       shownDates.push(Date.parse(`${date} UTC`));
-      await expect(cells.nth(3)).toHaveText(test.testResult);
+      const result = cells.nth(3).locator('.mantine-Badge-root').first();
+      await expect(result).toHaveText(test.testResult);
 
-      const background = rgb(
-        await cells
-          .nth(3)
-          .locator('.mantine-Badge-root')
-          .evaluate((badge) => getComputedStyle(badge).backgroundColor),
-      );
-      if (/^passed$/i.test(test.testResult)) {
+      const background = rgb(await result.evaluate((badge) => getComputedStyle(badge).backgroundColor));
+      const state = states[i];
+      // An expired row still shows its result, with "Expired" beside it.
+      if (state === 'expired') await expect(cells.nth(3)).toHaveText(`${test.testResult}Expired`);
+      else await expect(cells.nth(3)).toHaveText(test.testResult);
+      if (/^passed$/i.test(test.testResult) && state === 'valid') {
         // Green: the green channel leads.
         expect(background.g).toBeGreaterThan(background.r);
         expect(background.g).toBeGreaterThan(background.b);
+      } else if (/^passed$/i.test(test.testResult)) {
+        // An expired pass is grey, never green: the channels stay close.
+        expect(
+          Math.max(background.r, background.g, background.b) -
+            Math.min(background.r, background.g, background.b),
+        ).toBeLessThan(20);
       } else {
         // Orange: strong red, some green, little blue.
         expect(background.r).toBeGreaterThan(background.g);
@@ -289,7 +301,7 @@ test.describe('certificate record page', () => {
   }) => {
     await openRecord(page, request, revoked);
     await expect(cardValue(page, 'Full Name')).toHaveText(revoked.holder.name);
-    await expect(page.getByText('Revoked', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('record-state').getByText('Revoked', { exact: true })).toBeVisible();
     await expect(page.getByText(revoked.test.revocationReason ?? '')).toBeVisible();
     await expect(page.getByText('Verified Information')).toHaveCount(0);
     await expect(page.getByText(`Record held by ${site.issuerName}`, { exact: true })).toBeVisible();

@@ -29,7 +29,8 @@ export function Component() {
         <Stack gap="lg">
           <Title order={1}>{site.certificateTitle}</Title>
           <CertificateRecord data={data} site={site} />
-          <CredentialPanel id={data.certificate.id} />
+          {/* A revoked record offers no signed copy: nothing downloaded from it may pass for valid. */}
+          {data.certificate.state !== 'revoked' && <CredentialPanel id={data.certificate.id} />}
         </Stack>
       )}
     </Container>

@@ -1,11 +1,16 @@
-import { Anchor, Badge, Box, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
+import { Anchor, Box, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import type { CertificateResponse } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { formatDate } from '#shared/format-date.ts';
 import { CertificateImagesButton } from './certificate-images-modal.tsx';
+import { RecordStateSummary } from './record-state-summary.tsx';
 import { SignatureImage } from './signature-image.tsx';
-import { PASSED_COLOR, TrainingRecordsTable } from './training-records-table.tsx';
+import { TrainingRecordsTable } from './training-records-table.tsx';
+
+/** Revoked wins over the course's validity (SPEC's Available/Unavailable otherwise). */
+const courseStatusText = (c: CertificateResponse['certificate']) =>
+  c.state === 'revoked' ? 'Revoked' : c.courseStatus === 'available' ? 'Available' : 'Unavailable';
 
 interface CertificateRecordProps {
   data: CertificateResponse;
@@ -25,21 +30,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={6}>
-          {c.status === 'revoked' ? (
-            <Badge color="red.9" size="lg" leftSection={<IconCircleX size={16} aria-hidden />}>
-              Revoked
-            </Badge>
-          ) : (
-            <Badge color={PASSED_COLOR} size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
-              Verified Information
-            </Badge>
-          )}
-          {c.status === 'revoked' && c.revocationReason && (
-            <Text c="red.8">Reason: {c.revocationReason}</Text>
-          )}
-          <Text>Record held by {c.issuer}</Text>
-        </Stack>
+        <RecordStateSummary certificate={c} />
         <Image
           src={`/api/certificates/${c.id}/qr.png`}
           alt="QR code linking to this record"
@@ -96,7 +87,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
       </Group>
 
       <Text fw={700} size="lg">
-        Course Status: {c.courseStatus === 'available' ? 'Available' : 'Unavailable'}
+        Course Status: {courseStatusText(c)}
       </Text>
 
       <TrainingRecordsTable shortTitle={site.certificateShortTitle} records={records} />

@@ -1,11 +1,9 @@
-import { Badge, Table, Title } from '@mantine/core';
+import { Badge, Group, Table, Title } from '@mantine/core';
 import type { TrainingRecord } from '#shared/api/certificates.ts';
 import { formatDate } from '#shared/format-date.ts';
 import { isPassed } from '#shared/rules/test-result.ts';
+import { NOT_VALID_COLOR, OTHER_COLOR, PASSED_COLOR, REVOKED_COLOR } from './state-colors.ts';
 
-// Dark enough that white badge text passes 4.5:1 contrast.
-export const PASSED_COLOR = '#2b7a3b';
-const OTHER_COLOR = '#a84300';
 const columns = ['Course Name', 'Course Level', 'Date of Passed', 'Course Result'] as const;
 
 /** Records have no public id; identical rows are told apart by how often they occurred before. */
@@ -17,6 +15,38 @@ function withStableKeys(records: TrainingRecord[]) {
     seen.set(base, count + 1);
     return { key: `${base}#${count}`, record };
   });
+}
+
+/** Green for a valid pass, orange for any other result; an expired or revoked row is never green. */
+function resultColor(record: TrainingRecord) {
+  if (!isPassed(record.result)) return OTHER_COLOR;
+  return record.state === 'valid' ? PASSED_COLOR : NOT_VALID_COLOR;
+}
+
+/** The result, and beside it "Expired" or "Revoked" when the row is no longer valid. */
+function ResultCell({ record }: { record: TrainingRecord }) {
+  return (
+    <Group gap={6} wrap="wrap" display="inline-flex">
+      <Badge
+        color={resultColor(record)}
+        data-result={isPassed(record.result) ? 'passed' : 'other'}
+        tt="none"
+        maw="100%"
+      >
+        {record.result}
+      </Badge>
+      {record.state === 'expired' && (
+        <Badge color={OTHER_COLOR} variant="outline" tt="none" data-state="expired">
+          Expired
+        </Badge>
+      )}
+      {record.state === 'revoked' && (
+        <Badge color={REVOKED_COLOR} tt="none" data-state="revoked">
+          Revoked
+        </Badge>
+      )}
+    </Group>
+  );
 }
 
 /** Every record sharing the FIN, newest passed date first (the server sorts them). */
@@ -57,14 +87,7 @@ export function TrainingRecordsTable({
                 {formatDate(record.passedDate)}
               </Table.Td>
               <Table.Td role="cell" data-label={columns[3]}>
-                <Badge
-                  color={isPassed(record.result) ? PASSED_COLOR : OTHER_COLOR}
-                  data-result={isPassed(record.result) ? 'passed' : 'other'}
-                  tt="none"
-                  maw="100%"
-                >
-                  {record.result}
-                </Badge>
+                <ResultCell record={record} />
               </Table.Td>
             </Table.Tr>
           ))}

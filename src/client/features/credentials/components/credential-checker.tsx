@@ -1,10 +1,14 @@
 import { Button, Card, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
+import { useSite } from '#client/features/site/api/site-query.ts';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { CREDENTIAL_MAX_BYTES } from '#shared/api/credentials.ts';
 import { verifyCredentialText } from '../api/verify-credential.ts';
 import { CredentialChecks } from './credential-checks.tsx';
+import { credentialFactsOf, parseCredentialText } from './credential-facts.ts';
+import { CredentialVerdict } from './credential-verdict.tsx';
+import { verdictOf } from './credential-verdict-text.ts';
 import { FinCheck, finCheckOf } from './fin-check.tsx';
 
 const errorText = (error: unknown) =>
@@ -15,24 +19,33 @@ const errorText = (error: unknown) =>
 const signatureHolds = (result: { checks: { check: string; outcome: string }[] }) =>
   result.checks.some((line) => line.check === 'signature' && line.outcome === 'pass');
 
-/** How to check the FIN of the text that was checked; only a signed credential's is worth it. */
-function finCheckOfText(text: string | undefined) {
-  try {
-    return finCheckOf(JSON.parse(text ?? ''));
-  } catch {
-    return undefined;
-  }
-}
+/** Text that is not a JSON object never reaches the server: this says why in plain words. */
+const notCredentialText = (issuer: string) =>
+  `This is not a credential file. A credential from ${issuer} is a .json file whose text starts with "{". Choose the file you downloaded, or paste all of its text.`;
 
 /** Drop, choose or paste a credential file; the server checks it and each check is shown as a line. */
 export function CredentialChecker() {
   const [text, setText] = useState('');
   const [tooLarge, setTooLarge] = useState(false);
+  const site = useSite();
+  const [notJson, setNotJson] = useState(false);
   const check = useMutation({ mutationFn: verifyCredentialText });
-  const finCheckable = check.data && signatureHolds(check.data) ? finCheckOfText(check.variables) : undefined;
+  const checked = check.variables === undefined ? undefined : parseCredentialText(check.variables);
+  const finCheckable = check.data && signatureHolds(check.data) ? finCheckOf(checked) : undefined;
+  const submit = () => {
+    const isObject = parseCredentialText(text) !== undefined;
+    setNotJson(!isObject);
+    if (isObject) check.mutate(text);
+  };
+  const edited = (value: string) => {
+    check.reset();
+    setNotJson(false);
+    setText(value);
+  };
 
   const load = async (file: File | null) => {
     check.reset();
+    setNotJson(false);
     setTooLarge(Boolean(file && file.size > CREDENTIAL_MAX_BYTES));
     if (file && file.size <= CREDENTIAL_MAX_BYTES) setText(await file.text());
   };
@@ -64,15 +77,16 @@ export function CredentialChecker() {
             minRows={4}
             maxRows={12}
             value={text}
-            onChange={(event) => {
-              check.reset();
-              setText(event.currentTarget.value);
-            }}
-            error={tooLarge ? 'This file is too large to be a credential.' : undefined}
+            onChange={(event) => edited(event.currentTarget.value)}
+            error={
+              tooLarge
+                ? 'This file is too large to be a credential.'
+                : notJson && <span role="alert">{notCredentialText(site.issuerName)}</span>
+            }
             styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
           />
           <Group>
-            <Button onClick={() => check.mutate(text)} loading={check.isPending} disabled={!text.trim()}>
+            <Button onClick={submit} loading={check.isPending} disabled={!text.trim()}>
               Check credential
             </Button>
           </Group>
@@ -83,8 +97,11 @@ export function CredentialChecker() {
           {errorText(check.error)}
         </Text>
       )}
-      {check.data && <CredentialChecks result={check.data} />}
+      {check.data && (
+        <CredentialVerdict verdict={verdictOf(check.data, credentialFactsOf(checked), site.issuerName)} />
+      )}
       {finCheckable && <FinCheck checkable={finCheckable} />}
+      {check.data && <CredentialChecks result={check.data} />}
     </Stack>
   );
 }

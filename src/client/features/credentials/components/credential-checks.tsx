@@ -1,5 +1,6 @@
-import { Alert, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { Box, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { type CredentialVerification, credentialCheckLabels } from '#shared/api/credentials.ts';
 
 const looks = {
@@ -8,45 +9,60 @@ const looks = {
   unchecked: { color: 'orange.9', Icon: IconAlertTriangle, word: 'Not checked' },
 } as const;
 
-/** One line per check, each saying its outcome in words as well as colour. */
+/**
+ * One line per check, each saying its outcome in words as well as colour. The lines name formats
+ * and standards, so they wait behind a "Details" button: the plain verdict above comes first.
+ */
 export function CredentialChecks({ result }: { result: CredentialVerification }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
   return (
-    <Stack gap="md">
-      <Alert
-        color={result.verified ? 'green.9' : 'red.9'}
-        title={result.verified ? 'Every check passed' : 'This credential is not verified'}
-        role="status"
-      >
-        {result.verified
-          ? 'The credential is well formed, signed by this portal, not revoked and within its dates.'
-          : 'At least one check below failed or could not be made.'}
-      </Alert>
-      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Checks">
-        {result.checks.map((check) => {
-          const { color, Icon, word } = looks[check.outcome];
-          return (
-            <Group
-              component="li"
-              key={check.check}
-              gap="sm"
-              wrap="nowrap"
-              align="flex-start"
-              data-check={check.check}
-              data-outcome={check.outcome}
-            >
-              <ThemeIcon color={color} size={24} radius="xl" aria-hidden>
-                <Icon size={16} />
-              </ThemeIcon>
-              <Text>
-                <Text span fw={700}>
-                  {credentialCheckLabels[check.check]}: {word}.
-                </Text>{' '}
-                {check.message}
-              </Text>
-            </Group>
-          );
-        })}
-      </Stack>
+    <Stack gap="sm">
+      <div>
+        <Button
+          variant="default"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((shown) => !shown)}
+          rightSection={
+            <IconChevronDown
+              size={16}
+              aria-hidden
+              style={{ transform: open ? 'rotate(180deg)' : undefined }}
+            />
+          }
+        >
+          Details
+        </Button>
+      </div>
+      <Box id={listId} hidden={!open}>
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Checks">
+          {result.checks.map((check) => {
+            const { color, Icon, word } = looks[check.outcome];
+            return (
+              <Group
+                component="li"
+                key={check.check}
+                gap="sm"
+                wrap="nowrap"
+                align="flex-start"
+                data-check={check.check}
+                data-outcome={check.outcome}
+              >
+                <ThemeIcon color={color} size={24} radius="xl" aria-hidden>
+                  <Icon size={16} />
+                </ThemeIcon>
+                <Text style={{ overflowWrap: 'anywhere' }}>
+                  <Text span fw={700}>
+                    {credentialCheckLabels[check.check]}: {word}.
+                  </Text>{' '}
+                  {check.message}
+                </Text>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Box>
     </Stack>
   );
 }
