@@ -13,6 +13,7 @@ import healthRoutes from './features/health/health.routes.ts';
 import metricsRoutes from './features/metrics/metrics.routes.ts';
 import passwordResetRoutes from './features/password-reset/password-reset.routes.ts';
 import setupRoutes from './features/setup/setup.routes.ts';
+import signInOptionsRoutes from './features/sign-in-options/sign-in-options.routes.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import staffApi from './features/staff-api.ts';
 import verificationRoutes from './features/verification/verification.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(credentialsRoutes);
   await app.register(filesRoutes);
   await app.register(setupRoutes);
+  await app.register(signInOptionsRoutes);
   await app.register(passwordResetRoutes);
   await app.register(staffApi);
 

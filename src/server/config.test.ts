@@ -64,6 +64,43 @@ describe('loadConfig', () => {
   });
 });
 
+describe('single sign-on settings', () => {
+  const sso = {
+    OIDC_ISSUER: 'https://login.contoso.com/',
+    OIDC_CLIENT_ID: 'portal',
+    OIDC_CLIENT_SECRET: 'secret',
+    OIDC_ALLOWED_DOMAINS: 'Contoso.com, contoso.co.uk',
+    OIDC_ADMIN_VALUE: 'ecert-admins',
+  };
+
+  it('reads the provider, its domains and the administrators’ claim', () => {
+    const config = loadConfig({ ...sso, PASSWORD_SIGN_IN: 'false' });
+
+    expect(config.passwordSignIn).toBe(false);
+    expect(config.singleSignOn).toMatchObject({
+      discoveryUrl: 'https://login.contoso.com/.well-known/openid-configuration',
+      allowedDomains: ['contoso.com', 'contoso.co.uk'],
+      adminClaim: 'groups',
+      displayName: 'your organisation',
+      createAccounts: true,
+      trustEmail: false,
+    });
+    expect(loadConfig({}).singleSignOn).toBeNull();
+  });
+
+  it.each([
+    [{ ...sso, OIDC_CLIENT_SECRET: undefined }, /OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set/],
+    [{ ...sso, OIDC_ADMIN_VALUE: undefined }, /OIDC_ADMIN_VALUE is required/],
+    [{ ...sso, OIDC_ALLOWED_DOMAINS: 'contoso' }, /OIDC_ALLOWED_DOMAINS must list domain names/],
+    [{ ...sso, OIDC_ALLOWED_DOMAINS: ' , ' }, /OIDC_ALLOWED_DOMAINS must list at least one domain/],
+    [{ ...sso, OIDC_ISSUER: undefined }, /OIDC_CLIENT_ID needs OIDC_ISSUER/],
+    [{ PASSWORD_SIGN_IN: 'false' }, /PASSWORD_SIGN_IN may be false only when OIDC_ISSUER is set/],
+  ])('refuses an incomplete setting in one line (%#)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
 describe('server start-up', () => {
   it('exits with code 1 and one stack-free line naming PORT when PORT is invalid', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-config-test-'));

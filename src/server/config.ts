@@ -16,6 +16,23 @@ const rateLimit = z
     return { max: Number(count), timeWindowMs: Number(window.slice(0, -1)) * unit };
   });
 
+/** `contoso.com, contoso.co.uk`: lower-cased, each a plain domain name. */
+const emailDomains = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, { error: 'must list domain names like contoso.com' }),
+      )
+      .min(1, { error: 'must list at least one domain' }),
+  );
+
 /**
  * Connections each server process keeps to PostgreSQL. With 50 verifications in flight on 2 cores,
  * a pool of 10 kept requests waiting for a connection: 5,975 req/s against 6,776–7,306 with 20 or
@@ -80,6 +97,22 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('content'),
   TRUST_PROXY: bool.default(false),
   REQUIRE_TWO_FACTOR_FOR_ADMINS: bool.default(false),
+  OIDC_ISSUER: z.url({ error: "must be the identity provider's issuer URL (https://...)" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_DISPLAY_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60, { error: 'must be at most 60 characters' })
+    .default('your organisation'),
+  OIDC_ALLOWED_DOMAINS: emailDomains.optional(),
+  OIDC_ADMIN_CLAIM: z.string().trim().min(1).default('groups'),
+  OIDC_ADMIN_VALUE: z.string().trim().min(1).optional(),
+  OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
+  OIDC_CREATE_ACCOUNTS: bool.default(true),
+  OIDC_TRUST_EMAIL: bool.default(false),
+  PASSWORD_SIGN_IN: bool.default(true),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(4096),
   MAX_REQUEST_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(300),
   // On SIGTERM: answer not ready but keep serving this long, so load balancers stop sending here.
@@ -103,6 +136,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.FILE_STORE === 's3' && !e.S3_BUCKET)
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when FILE_STORE is s3');
+  const singleSignOn = readSingleSignOn(e);
+  if (!e.PASSWORD_SIGN_IN && !singleSignOn)
+    throw new ConfigError(
+      'Invalid configuration: PASSWORD_SIGN_IN may be false only when OIDC_ISSUER is set',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = e.DATABASE_URL === undefined;
   return {
@@ -158,6 +196,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     /** Administrators must set up two-factor sign-in before the staff API answers them. */
     requireTwoFactorForAdmins: e.REQUIRE_TWO_FACTOR_FOR_ADMINS,
+    /** Sign-in through the organisation's OpenID Connect provider, or null when it is not set up. */
+    singleSignOn,
+    /** Email + password sign-in; off only beside single sign-on (user:create still makes accounts). */
+    passwordSignIn: e.PASSWORD_SIGN_IN,
     logLevel: e.LOG_LEVEL,
     loadShedding: {
       maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
@@ -168,3 +210,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** The OIDC_* settings: all of issuer, client, domains and admin value, or none of them. */
+function readSingleSignOn(e: z.infer<typeof envSchema>) {
+  if (!e.OIDC_ISSUER) {
+    const stray = (
+      ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS', 'OIDC_ADMIN_VALUE'] as const
+    ).find((name) => e[name] !== undefined);
+    if (stray) throw new ConfigError(`Invalid configuration: ${stray} needs OIDC_ISSUER`);
+    return null;
+  }
+  const missing = (
+    ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS', 'OIDC_ADMIN_VALUE'] as const
+  ).find((name) => e[name] === undefined);
+  if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when OIDC_ISSUER is set`);
+  const issuer = e.OIDC_ISSUER.replace(/\/$/, '');
+  return {
+    issuer,
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    clientId: e.OIDC_CLIENT_ID as string,
+    clientSecret: e.OIDC_CLIENT_SECRET as string,
+    displayName: e.OIDC_DISPLAY_NAME,
+    allowedDomains: e.OIDC_ALLOWED_DOMAINS as string[],
+    adminClaim: e.OIDC_ADMIN_CLAIM,
+    adminValue: e.OIDC_ADMIN_VALUE as string,
+    scopes: e.OIDC_SCOPES.split(/\s+/),
+    /** A first sign-in from an allowed domain makes an account; false: only accounts made before. */
+    createAccounts: e.OIDC_CREATE_ACCOUNTS,
+    /** Take the provider's emails as verified even without its email_verified claim. */
+    trustEmail: e.OIDC_TRUST_EMAIL,
+  };
+}
+
+export type SingleSignOnConfig = NonNullable<ReturnType<typeof readSingleSignOn>>;

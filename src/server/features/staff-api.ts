@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { hasPassword } from '../auth/has-password.ts';
 import { AppError } from '../errors.ts';
 import apiKeysRoutes from './api-keys/api-keys.routes.ts';
 import { keyAuthenticator } from './api-keys/authenticate-key.ts';
@@ -26,7 +27,14 @@ const staffApi: FastifyPluginAsync = async (app) => {
     const key = bearerKey(request.headers.authorization);
     const user = key ? await authenticateKey(request, reply, key) : await app.currentUser(request);
     if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
-    if (user.role === 'admin' && !user.twoFactorEnabled && app.config.requireTwoFactorForAdmins && !key) {
+    // Two-factor is for local accounts: one that signs in only through the provider has no password.
+    if (
+      user.role === 'admin' &&
+      !user.twoFactorEnabled &&
+      app.config.requireTwoFactorForAdmins &&
+      !key &&
+      (await hasPassword(app.db, user.id))
+    ) {
       throw new AppError(
         403,
         'Administrators must set up two-factor sign-in first: open your Account page.',

@@ -3,8 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ChangePasswordInput, changePasswordInput } from '#shared/api/auth.ts';
 import { errorCodes } from '#shared/api/errors.ts';
+import { type StartSingleSignOnInput, startSingleSignOnInput } from '#shared/api/single-sign-on.ts';
 import { type Auth, createAuth, type Role } from '../auth/create-auth.ts';
 import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
+import { SSO_PROVIDER_ID } from '../auth/sso-policy.ts';
+import { duringSsoCallback } from '../auth/sso-sign-in.ts';
 import { AppError } from '../errors.ts';
 import { recordAudit } from '../features/audit/record-audit.ts';
 import { resolveMasterSecret } from '../secrets.ts';
@@ -58,11 +61,41 @@ export default fp(
         `account:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
     });
 
+    const { singleSignOn, passwordSignIn } = app.config;
     app.post('/api/auth/sign-in/email', {
       bodyLimit: AUTH_BODY_LIMIT,
       config: { rateLimit: GUESSES_PER_ADDRESS },
       preHandler: perAccount,
-      handler: (request, reply) => forward(request, reply),
+      handler: (request, reply) => {
+        if (!passwordSignIn) {
+          const other = singleSignOn ? ` Sign in with ${singleSignOn.displayName}.` : '';
+          throw new AppError(403, `Sign-in with a password is turned off.${other}`, 'FORBIDDEN');
+        }
+        return forward(request, reply);
+      },
+    });
+
+    // Single sign-on: the browser starts here (so the state cookie is set on the browser, not on a
+    // server that called Better Auth for it), goes to the provider, and comes back to the callback
+    // with a GET. Each is a code or state guess, limited like a password.
+    const notSetUp = () => new AppError(404, 'Single sign-on is not set up on this portal.', 'NOT_FOUND');
+    app.post<{ Body: StartSingleSignOnInput }>('/api/auth/sign-in/social', {
+      bodyLimit: AUTH_BODY_LIMIT,
+      config: { rateLimit: GUESSES_PER_ADDRESS },
+      schema: { body: startSingleSignOnInput },
+      handler: async (request, reply) => {
+        if (!singleSignOn) throw notSetUp();
+        const start = { provider: SSO_PROVIDER_ID, callbackURL: request.body.callbackURL ?? '/dashboard' };
+        return relay(reply, await askAuth(auth, request, { ...start, disableRedirect: true }));
+      },
+    });
+
+    app.get(`/api/auth/callback/${SSO_PROVIDER_ID}`, {
+      config: { rateLimit: GUESSES_PER_ADDRESS },
+      handler: async (request, reply) => {
+        if (!singleSignOn) throw notSetUp();
+        return relay(reply, await duringSsoCallback(() => askAuth(auth, request)));
+      },
     });
 
     app.post('/api/auth/sign-out', {

@@ -1,21 +1,41 @@
-import { Text } from '@mantine/core';
+import { Divider, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '#client/components/page/page.tsx';
 import { redirectTarget } from '#client/features/auth/api/redirect-target.ts';
+import { signInOptionsQuery } from '#client/features/auth/api/single-sign-on.ts';
 import { ForgotPassword } from '#client/features/auth/components/forgot-password.tsx';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
+import { SingleSignOnButton } from '#client/features/auth/components/single-sign-on-button.tsx';
+import { SingleSignOnFailure } from '#client/features/auth/components/single-sign-on-failure.tsx';
+import { queryClient } from '#client/lib/query-client.ts';
+
+export const loader = () => queryClient.ensureQueryData(signInOptionsQuery());
 
 export function Component() {
   const [params] = useSearchParams();
   const location = useLocation();
+  const { data: options } = useSuspenseQuery(signInOptionsQuery());
   const from = (location.state as { from?: unknown } | null)?.from;
   // Staff sign in to work in the dashboard: that is where a sign-in without a destination leads.
   const redirectTo = redirectTarget(params.get('redirectTo') ?? from, '/dashboard');
+  const provider = options.singleSignOn?.name;
   return (
     <Page title="Login" size="sm">
       <Text mb="lg">Staff sign in. There is no public sign-up; ask an administrator for an account.</Text>
-      <LoginForm redirectTo={redirectTo} />
-      <ForgotPassword />
+      {provider && (
+        <>
+          <SingleSignOnFailure code={params.get('error')} provider={provider} />
+          <SingleSignOnButton name={provider} redirectTo={redirectTo} />
+        </>
+      )}
+      {provider && options.passwordSignIn && <Divider my="lg" maw={420} label="or with a password" />}
+      {options.passwordSignIn && (
+        <>
+          <LoginForm redirectTo={redirectTo} />
+          <ForgotPassword />
+        </>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, postJson } from '#client/lib/api-client.ts';
+import type { SignInOptions, StartedSingleSignOn } from '#shared/api/single-sign-on.ts';
+
+/** Whether the login page shows the password form, the provider's button, or both. */
+export const signInOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['sign-in-options'],
+    queryFn: () => apiFetch<SignInOptions>('/api/sign-in-options'),
+    staleTime: 5 * 60_000,
+  });
+
+/** Starts a sign-in through the organisation's provider; the answer is its page to open. */
+export const startSingleSignOn = (callbackURL: string) =>
+  postJson<StartedSingleSignOn>('/api/auth/sign-in/social', { callbackURL });

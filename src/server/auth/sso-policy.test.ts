@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { emailDomainAllowed, roleFromClaims } from './sso-policy.ts';
+
+describe('roleFromClaims', () => {
+  it.each([
+    [{ groups: ['sales', 'ecert-admins'] }, 'groups', 'admin'],
+    [{ groups: ['sales'] }, 'groups', 'staff'],
+    [{ groups: 'ecert-admins' }, 'groups', 'admin'],
+    [{ groups: 'ecert-admins-old' }, 'groups', 'staff'],
+    [{}, 'groups', 'staff'],
+    [{ groups: null }, 'groups', 'staff'],
+    [{ realm_access: { roles: ['ecert-admins'] } }, 'realm_access.roles', 'admin'],
+    [{ 'https://contoso.com/roles': ['ecert-admins'] }, 'https://contoso.com/roles', 'admin'],
+    [{ realm_access: 'ecert-admins' }, 'realm_access.roles', 'staff'],
+  ])('%j with claim %s gives %s', (profile, claim, role) => {
+    expect(roleFromClaims(profile, claim, 'ecert-admins')).toBe(role);
+  });
+
+  it('reads no inherited property as a claim', () => {
+    expect(roleFromClaims({}, 'constructor', String(Object))).toBe('staff');
+    expect(roleFromClaims({}, 'toString.name', 'toString')).toBe('staff');
+  });
+
+  it('compares other kinds of values as text', () => {
+    expect(roleFromClaims({ ecert_admin: true }, 'ecert_admin', 'true')).toBe('admin');
+    expect(roleFromClaims({ level: [3, 7] }, 'level', '7')).toBe('admin');
+  });
+});
+
+describe('emailDomainAllowed', () => {
+  const domains = ['contoso.com'];
+  it.each([
+    ['ada@contoso.com', true],
+    ['ADA@CONTOSO.COM', true],
+    ['ada@mail.contoso.com', false],
+    ['ada@contoso.com.evil.example', false],
+    ['ada@notcontoso.com', false],
+    ['contoso.com', false],
+    ['@contoso.com', false],
+  ])('%s → %s', (email, allowed) => {
+    expect(emailDomainAllowed(email, domains)).toBe(allowed);
+  });
+});

@@ -1,0 +1,32 @@
+import type { Role } from './create-auth.ts';
+
+/** Better Auth's id for the organisation's provider: its callback is /api/auth/callback/oidc. */
+export const SSO_PROVIDER_ID = 'oidc';
+
+/** Whether the address is at one of the domains, exactly: a subdomain is a domain of its own. */
+export function emailDomainAllowed(email: string, domains: readonly string[]): boolean {
+  const at = email.lastIndexOf('@');
+  return at > 0 && domains.includes(email.slice(at + 1).toLowerCase());
+}
+
+/**
+ * Administrator when the claim holds the value (equals it, or lists it); staff otherwise. A claim
+ * is looked up by its full name first ("https://contoso.com/roles"), then as a dotted path
+ * ("realm_access.roles"), as providers nest them either way.
+ */
+export function roleFromClaims(profile: Record<string, unknown>, claim: string, value: string): Role {
+  const found = Object.hasOwn(profile, claim) ? profile[claim] : readPath(profile, claim.split('.'));
+  const values = Array.isArray(found) ? found : [found];
+  return values.some((entry) => entry !== null && entry !== undefined && String(entry) === value)
+    ? 'admin'
+    : 'staff';
+}
+
+function readPath(value: unknown, path: string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
