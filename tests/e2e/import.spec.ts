@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import {
   type ImportKind,
   type ImportView,
@@ -342,6 +344,63 @@ test.describe('Import (people)', () => {
       dob: '1985-02-01',
       passedDate: '2025-06-15',
     });
+  });
+
+  test('the template imports as downloaded; a corrected errors.csv keeps the rows their numbers', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/import');
+    await expect(h1(page)).toHaveText('Import', LOADED);
+    const download = page.waitForEvent('download');
+    await main(page).getByRole('link', { name: 'Download the template' }).click();
+    const template = fs.readFileSync(await (await download).path());
+    await chooseFile(page, 'CSV file', { name: 'template.csv', mimeType: 'text/csv', buffer: template });
+    await main(page).getByRole('button', { name: 'Upload and check' }).click();
+    await expect(step(page)).toHaveText('Review the import', WORKED);
+    await expectCounts(page, { Rows: 0, Valid: 0, Invalid: 0, Duplicates: 0 });
+    await expect(main(page).getByText(/^The file has no rows below its column names/)).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Commit 0 records' })).toBeDisabled();
+
+    // Rows 3 and 5 (the header is row 1) have problems; errors.csv gives them back.
+    const tag = uniqueTag();
+    const [one, two, three, four] = validRows(tag, 4) as [
+      RecordFields,
+      RecordFields,
+      RecordFields,
+      RecordFields,
+    ];
+    await page.goto('/dashboard/import');
+    await expect(h1(page)).toHaveText('Import', LOADED);
+    await chooseFile(
+      page,
+      'CSV file',
+      csvFile('people', [one, { ...two, gender: '' }, three, { ...four, dob: 'soon' }]),
+    );
+    await main(page).getByRole('button', { name: 'Upload and check' }).click();
+    await expect(step(page)).toHaveText('Review the import', WORKED);
+    const errorsLink = main(page).getByRole('link', { name: 'Download all errors (CSV)' });
+    const errorsFile = await (await page.request.get((await errorsLink.getAttribute('href')) ?? '')).text();
+    const [header = [], ...bad] = parse(errorsFile, { bom: true }) as string[][];
+    expect(bad.map((cells) => cells[0])).toEqual(['3', '5']);
+    const corrected = bad.map((cells) =>
+      cells[0] === '3' ? cells.map((cell, index) => (header[index] === 'gender' ? 'Female' : cell)) : cells,
+    );
+    const file: TestFile = {
+      name: `corrected-${tag}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(stringify([header, ...corrected], { bom: true })),
+    };
+
+    await page.goto('/dashboard/import');
+    await expect(h1(page)).toHaveText('Import', LOADED);
+    await chooseFile(page, 'CSV file', file);
+    await main(page).getByRole('button', { name: 'Upload and check' }).click();
+    await expect(step(page)).toHaveText('Review the import', WORKED);
+    await expectCounts(page, { Rows: 2, Valid: 1, Invalid: 1, Duplicates: 0 });
+    await expect(main(page).getByText(/Rows are numbered as in the original file/)).toBeVisible();
+    const table = main(page).getByRole('region', { name: 'Problems' }).getByRole('table');
+    await expect(table.getByRole('row').filter({ hasText: /^5dob/ })).toHaveCount(1);
+    await expectNoAxeViolations(page);
   });
 
   test('a file the server refuses shows its message; another file can be chosen', async ({

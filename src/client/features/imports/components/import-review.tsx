@@ -69,6 +69,12 @@ export function ImportReview({ view, again = false }: ImportReviewProps) {
     <Stack gap="lg">
       <ImportReadAs view={view} />
       <ImportCounts view={view} />
+      {view.rows === 0 && (
+        <Text maw={760}>
+          The file has no rows below its column names, as the template comes: add one record per row, then
+          upload it again.
+        </Text>
+      )}
       {view.warnings.length > 0 && (
         // Mantine's Alert is role="alert" unless told: warnings refuse nothing, so they wait their turn.
         <Alert color={WARNING_COLOR} variant="outline" title="Worth knowing" role="note" maw={760}>
