@@ -18,6 +18,8 @@ export interface OpenLoopResult {
   /** From each arrival (connection included) to the end of its answer, for answered requests. */
   answeredMs: number[];
   statuses: Record<string, number>;
+  /** The first answer's body for each status outside `okStatuses` and 503: what the server said. */
+  unexpected: Record<string, string>;
   /** Connections opened: an arrival with no idle connection opens one, as a new visitor would. */
   connections: number;
 }
@@ -32,7 +34,7 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 class Connection {
   readonly socket: net.Socket;
   private buffer = Buffer.alloc(0);
-  private current: { started: number; done: (status: number | null) => void } | null = null;
+  private current: { started: number; done: (status: number | null, body: string) => void } | null = null;
   open = false;
   closed = false;
 
@@ -58,7 +60,7 @@ class Connection {
     });
   }
 
-  send(bytes: Buffer, started: number, done: (status: number | null) => void) {
+  send(bytes: Buffer, started: number, done: (status: number | null, body: string) => void) {
     this.current = { started, done };
     this.socket.write(bytes);
   }
@@ -67,10 +69,10 @@ class Connection {
     return this.current !== null;
   }
 
-  private finish(status: number | null) {
+  private finish(status: number | null, body = '') {
     const current = this.current;
     this.current = null;
-    current?.done(status);
+    current?.done(status, body);
   }
 
   /** True when an answer completed and the connection can take the next request. */
@@ -80,8 +82,9 @@ class Connection {
     const head = this.buffer.subarray(0, end).toString('latin1');
     const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
     if (this.buffer.length < end + 4 + length) return false;
+    const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
     this.buffer = this.buffer.subarray(end + 4 + length);
-    this.finish(Number(head.slice(9, 12)));
+    this.finish(Number(head.slice(9, 12)), body);
     if (/\r\nconnection:\s*close/i.test(head)) {
       this.socket.destroy();
       return false;
@@ -116,6 +119,7 @@ export async function openLoop(options: {
     connectTimeouts: 0,
     answeredMs: [],
     statuses: {},
+    unexpected: {},
     connections: 0,
   };
   const maxConnections = options.maxConnections ?? 4_000;
@@ -155,7 +159,7 @@ export async function openLoop(options: {
   };
   const send = (connection: Connection, started: number) => {
     outstanding += 1;
-    connection.send(request.bytes(), started, (status) => {
+    connection.send(request.bytes(), started, (status, body) => {
       setImmediate(onIdle);
       if (stopped) return;
       outstanding -= 1;
@@ -168,7 +172,10 @@ export async function openLoop(options: {
         result.answered += 1;
         result.answeredMs.push(performance.now() - started);
       } else if (status === 503) result.refused += 1;
-      else result.failed += 1;
+      else {
+        result.failed += 1;
+        result.unexpected[status] ??= body.slice(0, 500);
+      }
     });
   };
 

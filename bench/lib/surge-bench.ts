@@ -133,6 +133,7 @@ async function openRun(
     health: healthProbes,
     secondsToNormalAfter: recoverySeconds,
     statuses: result.statuses,
+    unexpected: result.unexpected,
     loadAverage: [loadAverageBefore, loadAverage()],
   };
 }
