@@ -15,6 +15,9 @@ const otherLabels: Record<string, string> = {
   password: 'Password',
   passwordResetLink: 'Password reset link',
   sessions: 'Sessions',
+  scope: 'Scope',
+  expiresAt: 'Expires',
+  signIn: 'Signed in with',
 };
 
 /** A changed field's name as people read it: "finNumber" → "FIN No". */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** `bulk`: one staff action on many records at once (each record has its own event too). */
-export const auditEntityTypes = ['person', 'renewal', 'user', 'import', 'bulk'] as const;
+export const auditEntityTypes = ['person', 'renewal', 'user', 'import', 'bulk', 'apiKey'] as const;
 export const auditActions = [
   'create',
   'update',
@@ -33,7 +33,9 @@ const instant = (label: string) =>
 export const auditQuery = pageQuery
   .extend({
     entityType: z
-      .enum(auditEntityTypes, { error: 'Record type must be person, renewal, user, import or bulk' })
+      .enum(auditEntityTypes, {
+        error: 'Record type must be person, renewal, user, import, bulk or apiKey',
+      })
       .optional(),
     entityId: z.string().trim().min(1).max(100, { error: 'Entity id is too long' }).optional(),
     action: z.enum(auditActions, { error: `Action must be one of ${auditActions.join(', ')}` }).optional(),

@@ -23,14 +23,14 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/api-keys',
     { config: adminOnly, schema: { body: createApiKeyInput, response: { 201: createdApiKey } } },
     async (request, reply) =>
-      reply.code(201).send(await createApiKey(app.db, request.body, requestActor(request).id)),
+      reply.code(201).send(await createApiKey(app.db, request.body, requestActor(request))),
   );
 
   app.delete(
     '/api/api-keys/:id',
     { config: adminOnly, schema: { params, response: { 200: apiKeyView } } },
     async (request) => {
-      const row = await revokeApiKey(app.db, request.params.id);
+      const row = await revokeApiKey(app.db, request.params.id, requestActor(request));
       if (!row) throw notFound('This API key does not exist.');
       return toApiKeyView(row);
     },

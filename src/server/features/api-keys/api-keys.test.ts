@@ -121,6 +121,33 @@ describe('API keys for the issuer’s systems', () => {
     }
   });
 
+  it('audits creating and revoking a key under its name, never the key, and a revocation once', async () => {
+    const { key, id, expiresAt } = await create('write', 'Training system');
+    for (let time = 0; time < 2; time++) {
+      const revoked = await inject({ method: 'DELETE', url: `/api/api-keys/${id}`, headers: admin.headers });
+      expect(revoked.statusCode).toBe(200);
+    }
+
+    const trail = await inject({
+      method: 'GET',
+      url: `/api/audit?entityType=apiKey&entityId=${id}`,
+      headers: admin.headers,
+    });
+    const events = trail.json().items;
+    expect(events).toHaveLength(2);
+    expect(events.map((event: { action: string }) => event.action).sort()).toEqual(['create', 'revoke']);
+    for (const event of events) {
+      expect(event).toMatchObject({ actorId: admin.user.id, entityName: 'Training system' });
+    }
+    const created = events.find((event: { action: string }) => event.action === 'create');
+    expect(created.changes).toEqual({
+      name: [null, 'Training system'],
+      scope: [null, 'write'],
+      expiresAt: [null, expiresAt],
+    });
+    expect(trail.body).not.toContain(key.slice(6));
+  });
+
   it('lists keys with their last use, and never the key again', async () => {
     const { key, id } = await create('read', 'Nightly report');
     const unused = await inject({ method: 'GET', url: '/api/api-keys', headers: admin.headers });

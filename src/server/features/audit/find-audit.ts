@@ -16,6 +16,7 @@ const entityName = sql<string | null>`coalesce(
     when 'renewal' then (select r.name from renewal r where r.id = ${event('entity_id')}::uuid)
     when 'user' then (select u.name from "user" u where u.id = ${event('entity_id')})
     when 'import' then (select j.file_name from import_job j where j.id = ${event('entity_id')}::uuid)
+    when 'apiKey' then (select k.name from api_key k where k.id = ${event('entity_id')}::uuid)
   end,
   ${event('changes')} -> 'name' ->> 1, ${event('changes')} -> 'name' ->> 0)`;
 

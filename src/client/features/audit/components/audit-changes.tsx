@@ -18,7 +18,7 @@ const summaryLabels: Record<string, string> = {
 /** The import a record came from is the line it is listed under; its id says nothing more. */
 const hidden = new Set(['importId']);
 const files = new Set<string>(personFileFields);
-const instants = new Set(['revokedAt', 'deletedAt', 'banExpires']);
+const instants = new Set(['revokedAt', 'deletedAt', 'banExpires', 'expiresAt']);
 /** Past this many, a record's values fold away behind their count (a new record has fifteen). */
 const SHOWN_OPEN = 4;
 

@@ -12,6 +12,7 @@ const kinds: Record<string, string> = {
   user: 'User',
   import: 'Import',
   bulk: 'Chosen records',
+  apiKey: 'API key',
 };
 
 /** The record an event is about, by name ("Person: Ada Tan"), linked to its edit page while it is there. */

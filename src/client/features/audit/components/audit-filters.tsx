@@ -12,6 +12,7 @@ const recordTypes = [
   { value: 'user', label: 'Users' },
   { value: 'import', label: 'Imports' },
   { value: 'bulk', label: 'Actions on chosen records' },
+  { value: 'apiKey', label: 'API keys' },
 ];
 
 /**

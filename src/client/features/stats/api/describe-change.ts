@@ -5,6 +5,7 @@ const actions: Record<string, string> = {
   update: 'updated',
   delete: 'deleted',
   restore: 'restored',
+  revoke: 'revoked',
   import: 'imported',
 };
 const entities: Record<string, string> = {
@@ -12,6 +13,7 @@ const entities: Record<string, string> = {
   renewal: 'a renewal',
   user: 'a user',
   import: 'a CSV file',
+  apiKey: 'an API key',
 };
 
 /** "ann@example.org updated a person record (name, passedDate)". */
