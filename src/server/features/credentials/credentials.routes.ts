@@ -24,6 +24,8 @@ const readableAnywhere = {
   'access-control-allow-origin': '*',
   'cross-origin-resource-policy': 'cross-origin',
 };
+const NOT_JSON =
+  'This is not a credential file: its text is not JSON. A credential file\u2019s text starts with "{".';
 /** Far deeper than any credential of ours (7), far shallower than what could exhaust a stack. */
 const MAX_DEPTH = 32;
 
@@ -73,23 +75,36 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/credentials/verify',
-    {
-      bodyLimit: CREDENTIAL_MAX_BYTES,
-      config: { rateLimit: perClientLimit(app.config.credentialVerifyRateLimit) },
-      schema: { response: { 200: credentialVerification } },
-    },
-    async (request) => {
-      const { body } = request;
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        throw invalidInput('Send the credential itself: a JSON object.');
-      }
-      if (measureJson(body).depth > MAX_DEPTH)
-        throw invalidInput('This file nests too deeply to be a credential.');
-      return verifyCredential(app, body);
-    },
-  );
+  // Its own scope: the checker takes whatever a visitor pasted, and text that is not JSON gets
+  // plain words instead of the API's generic "could not be understood".
+  await app.register(async (scope) => {
+    const json = scope.getDefaultJsonParser('error', 'error');
+    const types = ['application/json', 'application/ld+json', CREDENTIAL_TYPE];
+    scope.removeContentTypeParser(types);
+    scope.addContentTypeParser(types, { parseAs: 'string' }, (request, body, done) => {
+      json(request, String(body), (error, value) =>
+        error ? done(invalidInput(NOT_JSON)) : done(null, value),
+      );
+    });
+
+    scope.post(
+      '/api/credentials/verify',
+      {
+        bodyLimit: CREDENTIAL_MAX_BYTES,
+        config: { rateLimit: perClientLimit(app.config.credentialVerifyRateLimit) },
+        schema: { response: { 200: credentialVerification } },
+      },
+      async (request) => {
+        const { body } = request;
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+          throw invalidInput('Send the credential itself: a JSON object.');
+        }
+        if (measureJson(body).depth > MAX_DEPTH)
+          throw invalidInput('This file nests too deeply to be a credential.');
+        return verifyCredential(app, body);
+      },
+    );
+  });
 
   app.post(
     '/api/credentials/check-fin',

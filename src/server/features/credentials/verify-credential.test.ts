@@ -178,6 +178,21 @@ describe('POST /api/credentials/verify', () => {
   });
 
   it.each([
+    ['text', 'application/json'],
+    ['text sent as a credential', 'application/vc+ld+json'],
+    ['nothing', 'application/json'],
+  ])('answers %s that is not JSON in plain words', async (label, contentType) => {
+    const response = await verify(label === 'nothing' ? '' : 'this is not json', contentType);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'INVALID_INPUT',
+      message:
+        'This is not a credential file: its text is not JSON. A credential file\u2019s text starts with "{".',
+    });
+  });
+
+  it.each([
     ['not JSON', () => verify('this is not json'), 400],
     ['a JSON array', () => verify([good]), 400],
     ['5 MB of JSON', () => verify({ padding: 'x'.repeat(5 * 1024 * 1024), ...good }), 413],
