@@ -1,4 +1,4 @@
-import { Divider, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '#client/components/page/page.tsx';
@@ -29,7 +29,11 @@ export function Component() {
           <SingleSignOnButton name={provider} redirectTo={redirectTo} />
         </>
       )}
-      {provider && options.passwordSignIn && <Divider my="lg" maw={420} label="or with a password" />}
+      {provider && options.passwordSignIn && (
+        <Text mt="xl" mb="sm">
+          Or sign in with your email and password:
+        </Text>
+      )}
       {options.passwordSignIn && (
         <>
           <LoginForm redirectTo={redirectTo} />
