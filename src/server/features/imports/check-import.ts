@@ -17,6 +17,7 @@ import { deleteUnreferencedFiles } from '../uploads/sweep-orphan-files.ts';
 import { type CheckedRow, checkRow, isBlankRow, type RowProblem } from './check-row.ts';
 import { type ImportHeader, readImportHeader } from './import-header.ts';
 import { updateImport, whileAlive } from './import-jobs.ts';
+import { quoted } from './quoted.ts';
 import { ImportRefused, readCsvRecords, sniffCsv } from './read-csv.ts';
 import { reclaimStagingSpace } from './reclaim-staging-space.ts';
 import { letOthersRun, ROWS_PER_STEP } from './row-ranges.ts';
@@ -190,7 +191,7 @@ async function withFiles(
     if (!zip) {
       problems.push({
         field: input.name,
-        message: `${input.label} names a file, but no ZIP of files was sent.`,
+        message: `${input.label} names a file, ${quoted(name)}, but no ZIP of files was sent.`,
       });
       continue;
     }

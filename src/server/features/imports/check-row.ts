@@ -7,6 +7,7 @@ import {
 } from '#shared/api/people.ts';
 import { isStorableText, unstorableTextMessage } from '../../plugins/storable-text.ts';
 import type { ImportHeader } from './import-header.ts';
+import { quoted } from './quoted.ts';
 import { readImportDate } from './read-date.ts';
 import { isSampleSerial } from './sample-rows.ts';
 
@@ -47,7 +48,7 @@ function shownRowOf(header: ImportHeader, cells: string[], line: number, problem
   if (number >= 2 && number <= LAST_ROW_NUMBER) return number;
   problems.push({
     field: ORIGINAL_ROW_COLUMN,
-    message: `${ORIGINAL_ROW_COLUMN} "${cell.slice(0, 40)}" is not a row number (2 or more); leave it as errors.csv gave it, or empty`,
+    message: `${ORIGINAL_ROW_COLUMN} ${quoted(cell)} is not a row number (2 or more); leave it as errors.csv gave it, or empty`,
   });
   return line;
 }
@@ -90,13 +91,17 @@ export function checkRow(
   const parsed = recordFields.safeParse(values);
   for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? '');
-    if (!problems.some((problem) => problem.field === field))
-      problems.push({ field, message: issue.message });
+    if (problems.some((problem) => problem.field === field)) continue;
+    const read = values[field]?.trim();
+    problems.push({
+      field,
+      message: read ? `${issue.message}; the cell reads ${quoted(read)}` : issue.message,
+    });
   }
   if (parsed.success && isSampleSerial(parsed.data.eCertNumber)) {
     problems.push({
       field: 'eCertNumber',
-      message: `e-Cert serial no. "${parsed.data.eCertNumber}" is the sample file's: put the record's own in its place`,
+      message: `e-Cert serial no. ${quoted(parsed.data.eCertNumber)} is the sample file's: put the record's own in its place`,
     });
   }
   if (!parsed.success || problems.length > 0) return { ok: false, problems, shownRow };

@@ -61,7 +61,7 @@ export function readImportHeader(kind: ImportKind, cells: string[]): ImportHeade
   const missing = recordFieldNames.filter((field) => !positions.has(field));
   if (missing.length === recordFieldNames.length) {
     throw new ImportRefused(
-      'The first row must name the columns, as in the template; none of its cells is a column the import reads.',
+      'The first row must name the columns, as in the template; none of its cells is a column the import reads. Columns are read separated by commas, semicolons or tabs.',
     );
   }
   if (missing.length > 0) {

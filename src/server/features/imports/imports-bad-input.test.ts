@@ -75,7 +75,13 @@ describe('an import refuses a file that is not UTF-8 CSV, saying how to fix it',
   it("reports a 1 MB cell as that row's problem and checks the rest", async () => {
     const view = await checked(api, csvOf([csvRow(), csvRow({ name: 'x'.repeat(1024 * 1024) }), csvRow()]));
     expect(view).toMatchObject({ status: 'ready', valid: 2, invalid: 1 });
-    expect(view.errors).toEqual([{ row: 3, field: 'name', message: 'Name must be at most 200 characters' }]);
+    expect(view.errors).toEqual([
+      {
+        row: 3,
+        field: 'name',
+        message: `Name must be at most 200 characters; the cell reads "${'x'.repeat(40)}…"`,
+      },
+    ]);
   });
 
   it("keeps formula text as plain text: only an export's own quote is taken off", async () => {
@@ -141,7 +147,11 @@ describe('the ZIP of files beside the CSV', () => {
   it('refuses a file named by a row when no ZIP came, and a ZIP for renewals', async () => {
     const view = await checked(api, csvOf([csvRow({ pdf: 'certificate.pdf' })]));
     expect(view.errors).toEqual([
-      { row: 2, field: 'pdf', message: 'PDF names a file, but no ZIP of files was sent.' },
+      {
+        row: 2,
+        field: 'pdf',
+        message: 'PDF names a file, "certificate.pdf", but no ZIP of files was sent.',
+      },
     ]);
     const renewal = await upload(api, csvOf([csvRow()]), {
       kind: 'renewals',

@@ -1,4 +1,5 @@
 import type { ImportDateOrder } from '#shared/api/imports.ts';
+import { quoted } from './quoted.ts';
 
 export type DateReading = { ok: true; iso: string } | { ok: false; message: string };
 
@@ -27,9 +28,6 @@ function isoDate(year: number, month: number, day: number): string | null {
     return null;
   return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
 }
-
-/** The value as messages quote it: a long one is cut, since it is not a date either way. */
-const quoted = (value: string) => `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
 
 const patterns: Record<ImportDateOrder, string> = { 'day-first': 'DD/MM/YYYY', 'month-first': 'MM/DD/YYYY' };
 const examples: Record<ImportDateOrder, string> = { 'day-first': '31/12/2024', 'month-first': '12/31/2024' };
