@@ -1,0 +1,94 @@
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text.ts';
+import { setUpPeopleApi } from '../../test/people-api.ts';
+import { readAttachedCredential } from './attached-credential.ts';
+
+const api = setUpPeopleApi({ VERIFY_POW: 'false' });
+const pdfOf = (id: string) => api.inject({ url: `/api/certificates/${id}/e-cert.pdf` });
+
+/** The names of the fonts the first page draws with (a subset's name keeps the font's own). */
+async function fontsOf(bytes: Uint8Array): Promise<string[]> {
+  const page = (await PDFDocument.load(bytes)).getPage(0);
+  const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+  return (fonts?.values() ?? []).map((ref) => {
+    const font = page.doc.context.lookup(ref, PDFDict);
+    return String(font.get(PDFName.of('BaseFont')));
+  });
+}
+
+describe('GET /api/certificates/:id/e-cert.pdf', () => {
+  it('is one A4 page naming the holder, the masked FIN, the course and the record address', async () => {
+    const person = await api.created({
+      name: 'Ada Lovelace',
+      finNumber: 'G7654321Q',
+      tradeTested: 'Carpentry',
+    });
+    const response = await pdfOf(person.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="e-cert-.+\.pdf"$/);
+    expect(response.rawPayload.length).toBeLessThan(300 * 1024);
+
+    const document = await PDFDocument.load(response.rawPayload);
+    expect(document.getPageCount()).toBe(1);
+    const { width, height } = document.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+
+    const [text = ''] = await pdfText(response.rawPayload);
+    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain('Carpentry');
+    expect(text).toContain(`e-Cert Serial No.: ${person.eCertNumber}`);
+    expect(text).toContain('Course Status: Available');
+    expect(text).toContain(`/info/${person.id}`);
+    // The FIN is masked as on the page: only its last four characters.
+    expect(text).toContain('321Q');
+    expect(text).not.toContain('G7654321Q');
+  });
+
+  it('carries the signed credential, the same that the record page downloads', async () => {
+    const person = await api.created();
+    const pdf = await pdfOf(person.id);
+    const attached = readAttachedCredential(await PDFDocument.load(pdf.rawPayload));
+    const downloaded = await api.inject({ url: `/api/certificates/${person.id}/credential` });
+    expect(JSON.parse(attached ?? 'null')).toEqual(downloaded.json());
+  });
+
+  it('writes Chinese and Tamil names with fonts that carry and shape them', async () => {
+    // Text is read back in the order it is drawn: Tamil's vowel sign ெ is drawn before its
+    // consonant, so a shaped "செ" reads back as "ெச".
+    for (const [name, drawn, font] of [
+      ['陈小明', '陈小明', /NotoSansSC/],
+      ['முருகன் செல்வம்', 'ெசல்வம்', /NotoSansTamil/],
+    ] as const) {
+      const person = await api.created({ name });
+      const pdf = await pdfOf(person.id);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.length).toBeLessThan(300 * 1024);
+      const [text = ''] = await pdfText(pdf.rawPayload);
+      expect(text).toContain(drawn);
+      expect((await fontsOf(pdf.rawPayload)).some((name) => font.test(name))).toBe(true);
+    }
+  });
+
+  it('says Revoked across a revoked record, with its date and reason', async () => {
+    const person = await api.created();
+    const revoked = await api.inject({
+      method: 'POST',
+      url: `/api/people/${person.id}/revoke`,
+      headers: api.staff.headers,
+      payload: { reason: 'Issued in error' },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const [text = ''] = await pdfText((await pdfOf(person.id)).rawPayload);
+    expect(text).toContain('REVOKED');
+    expect(text).toContain('Course Status: Revoked');
+    expect(text).toMatch(/Reason: Issued in\s+error/);
+    expect(text).not.toContain('Course Status: Available');
+  });
+
+  it('answers 404 for an unknown or malformed id, as the record page does', async () => {
+    expect((await pdfOf('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await pdfOf('not-an-id')).statusCode).toBe(404);
+  });
+});
