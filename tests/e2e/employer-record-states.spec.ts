@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { formatDate } from '../../src/shared/format-date.ts';
 import { courseExpiryDate } from '../../src/shared/rules/course-validity.ts';
-import { expect, expectNoAxeViolations, openPage, site, staffTest } from './fixtures.ts';
+import { expect, expectNoAxeViolations, openPage, site, staffTest, waitForAnimations } from './fixtures.ts';
 import { makeStateRecords, validityYears } from './state-records.ts';
 
 // What an employer reads on the record page of a valid, an expired and a revoked e-Cert, in words
@@ -28,6 +28,16 @@ const resultCell = (page: Page) =>
     .locator('tbody')
     .getByRole('cell')
     .nth(3);
+
+/** "View Certificate" opens a dialog that says `sentence` above the images. */
+async function expectDialogSays(page: Page, sentence: string) {
+  await page.getByRole('button', { name: 'View Certificate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Certificate & Passport' });
+  await expect(dialog.getByText(sentence, { exact: true })).toBeVisible();
+  await waitForAnimations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
 
 for (const width of [1366, 390]) {
   staffTest.describe(`the record page at ${width}px`, () => {
@@ -74,6 +84,8 @@ for (const width of [1366, 390]) {
         expect(isGreen(await background(expiredPass))).toBe(false);
         await expect(badge(resultCell(page), 'Expired')).toBeVisible();
         await expectNoAxeViolations(page);
+        // The certificate image alone would look valid: its dialog says so too.
+        await expectDialogSays(page, `This certificate has expired. It was valid until ${lastDay}.`);
 
         // On paper the expiry still shows, with its badge's colours (browsers drop backgrounds).
         await page.emulateMedia({ media: 'print' });
@@ -103,6 +115,9 @@ for (const width of [1366, 390]) {
         await expect(revokedRow).toBeVisible();
         expect(isRed(await background(revokedRow))).toBe(true);
         await expect(page.getByRole('link', { name: 'Download credential' })).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'View PDF' })).toHaveCount(0);
+        await expect(page.getByText('PDF withdrawn: this certificate was revoked.')).toBeVisible();
+        await expectDialogSays(page, `This certificate was revoked on ${today} and is no longer valid.`);
         await expect(
           page.getByRole('heading', { name: 'How to check this certificate elsewhere' }),
         ).toHaveCount(0);

@@ -17,12 +17,13 @@ export interface StateRecords {
  */
 export async function makeStateRecords(page: Page): Promise<StateRecords> {
   const tag = uniqueTag();
-  const make = (suffix: string, passedDate: string) =>
-    createPersonByApi(page.request, newRecord(`${tag}${suffix}`, { passedDate }), { withPdf: false });
+  const make = (suffix: string, passedDate: string, withPdf = false) =>
+    createPersonByApi(page.request, newRecord(`${tag}${suffix}`, { passedDate }), { withPdf });
   const [valid, expired, revoked] = await Promise.all([
     make('V', daysAgo(30).iso),
     make('X', daysAgo(validityYears * 3 * 366).iso),
-    make('R', daysAgo(30).iso),
+    // With a PDF: a revoked record must not offer it.
+    make('R', daysAgo(30).iso, true),
   ]);
   const response = await page.request.post(`/api/people/${revoked.id}/revoke`, {
     headers: { origin: appOrigin() },

@@ -11,6 +11,8 @@ interface CertificateImagesProps {
   identityDocumentsPublic: boolean;
   issuer: string;
   name: string;
+  /** Said above the images when the record is expired or revoked: an image alone looks valid. */
+  stateNotice: string | null;
 }
 
 function ImageOf({ file, label, name }: { file: FileView | null; label: string; name: string }) {
@@ -23,13 +25,13 @@ function ImageOf({ file, label, name }: { file: FileView | null; label: string; 
 
 /** "View Certificate": shown only when there is something to view; the modal locks page scrolling. */
 export function CertificateImagesButton(props: CertificateImagesProps) {
-  const { certificateImage, passportImage, identityDocumentsPublic, issuer, name } = props;
+  const { certificateImage, passportImage, identityDocumentsPublic, issuer, name, stateNotice } = props;
   const [opened, modal] = useDisclosure(false);
   const dialog = useOpenedOnce(opened);
   if (!certificateImage && !passportImage) return null;
   return (
     <>
-      <Button variant="light" onClick={modal.open}>
+      <Button variant="outline" onClick={modal.open}>
         View Certificate
       </Button>
       {dialog.rendered && (
@@ -41,6 +43,11 @@ export function CertificateImagesButton(props: CertificateImagesProps) {
           lockScroll
           closeButtonProps={{ 'aria-label': 'Close' }}
         >
+          {stateNotice && (
+            <Text fw={700} c="red.9" mb="md">
+              {stateNotice}
+            </Text>
+          )}
           <Box className="record-images">
             <Stack gap={4}>
               <Text fw={600}>Certificate</Text>

@@ -4,7 +4,7 @@ import type { CertificateResponse } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { formatDate } from '#shared/format-date.ts';
 import { CertificateImagesButton } from './certificate-images-modal.tsx';
-import { RecordStateSummary } from './record-state-summary.tsx';
+import { RecordStateSummary, stateSentence } from './record-state-summary.tsx';
 import { SignatureImage } from './signature-image.tsx';
 import { TrainingRecordsTable } from './training-records-table.tsx';
 
@@ -56,7 +56,9 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
       <Group justify="space-between" align="flex-end">
         <SignatureImage file={c.signatureImage} name={c.name} />
         <Group className="no-print">
-          {c.pdf ? (
+          {c.pdf && c.state === 'revoked' ? (
+            <Text c="red.9">PDF withdrawn: this certificate was revoked.</Text>
+          ) : c.pdf ? (
             <Button
               component="a"
               href={c.pdf.url}
@@ -75,6 +77,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
             identityDocumentsPublic={c.identityDocumentsPublic}
             issuer={c.issuer}
             name={c.name}
+            stateNotice={stateSentence(c)}
           />
           <Button
             variant="subtle"

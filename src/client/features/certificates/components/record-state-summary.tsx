@@ -9,6 +9,15 @@ type Summarised = Pick<
   'state' | 'courseExpiresOn' | 'revokedAt' | 'revocationReason' | 'issuer'
 >;
 
+/** What an expired or revoked record says wherever it is shown; nothing for a valid one. */
+export function stateSentence(c: Summarised): string | null {
+  if (c.state === 'revoked')
+    return `This certificate was revoked on ${formatDate(c.revokedAt)} and is no longer valid.`;
+  if (c.state === 'expired')
+    return `This certificate has expired. It was valid until ${formatDate(c.courseExpiresOn)}.`;
+  return null;
+}
+
 /**
  * The first thing an employer reads: "Verified Information" (held by this issuer, not revoked),
  * with "Expired" and its last valid day beside it once past its validity; "Revoked" instead when
@@ -25,7 +34,7 @@ export function RecordStateSummary({ certificate: c }: { certificate: Summarised
             </Badge>
           </Group>
           <Text fw={700} c="red.9">
-            This certificate was revoked on {formatDate(c.revokedAt)} and is no longer valid.
+            {stateSentence(c)}
           </Text>
           {c.revocationReason && <Text c="red.9">Reason: {c.revocationReason}</Text>}
         </>
@@ -48,7 +57,7 @@ export function RecordStateSummary({ certificate: c }: { certificate: Summarised
           </Group>
           {c.state === 'expired' && (
             <Text fw={700} c={OTHER_COLOR}>
-              This certificate has expired. It was valid until {formatDate(c.courseExpiresOn)}.
+              {stateSentence(c)}
             </Text>
           )}
         </>
