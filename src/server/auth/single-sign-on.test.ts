@@ -5,6 +5,7 @@ import { singleSignOnFailure } from '#shared/api/single-sign-on.ts';
 import type { App } from '../app.ts';
 import { account, auditEvent, user } from '../db/schema/index.ts';
 import { createStaffUser } from '../features/users/create-staff-user.ts';
+import { freePort } from '../test/free-port.ts';
 import {
   type IdentityProvider,
   type ProviderUser,
@@ -315,6 +316,42 @@ describe('single sign-on with password sign-in off and only accounts made before
       headers: { cookie: withPassword.session ?? '' },
     });
     expect(asked.json().code).toBe('TWO_FACTOR_REQUIRED');
+  });
+});
+
+describe('a provider that cannot be reached when the portal starts', () => {
+  let harness: TestApp;
+  let late: OAuth2Server | undefined;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    harness = await createTestApp({ ...provider.env, OIDC_ISSUER: `http://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await late?.stop();
+  });
+
+  it('says so when a sign-in starts, and works once the provider is up', async () => {
+    const start = () =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/social',
+        headers: { origin: harness.app.config.publicUrl },
+        payload: {},
+      });
+    const down = await start();
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(
+      'Contoso cannot be reached just now. Please try again in a few minutes.',
+    );
+
+    late = new OAuth2Server();
+    await late.issuer.keys.generate('RS256');
+    await late.start(port, '127.0.0.1');
+    const up = await start();
+    expect(up.statusCode).toBe(200);
+    expect(new URL(up.json().url).port).toBe(String(port));
   });
 });
 

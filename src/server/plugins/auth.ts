@@ -79,6 +79,8 @@ export default fp(
     // server that called Better Auth for it), goes to the provider, and comes back to the callback
     // with a GET. Each is a code or state guess, limited like a password.
     const notSetUp = () => new AppError(404, 'Single sign-on is not set up on this portal.', 'NOT_FOUND');
+    const unreachable = (name: string) =>
+      new AppError(503, `${name} cannot be reached just now. Please try again in a few minutes.`);
     app.post<{ Body: StartSingleSignOnInput }>('/api/auth/sign-in/social', {
       bodyLimit: AUTH_BODY_LIMIT,
       config: { rateLimit: GUESSES_PER_ADDRESS },
@@ -86,7 +88,13 @@ export default fp(
       handler: async (request, reply) => {
         if (!singleSignOn) throw notSetUp();
         const start = { provider: SSO_PROVIDER_ID, callbackURL: request.body.callbackURL ?? '/dashboard' };
-        return relay(reply, await askAuth(auth, request, { ...start, disableRedirect: true }));
+        const answer = await askAuth(auth, request, { ...start, disableRedirect: true }).catch((error) => {
+          // Better Auth skips a provider whose discovery failed (and tries again on the next start).
+          if (error instanceof AppError && error.statusCode === 404)
+            throw unreachable(singleSignOn.displayName);
+          throw error;
+        });
+        return relay(reply, answer);
       },
     });
 
