@@ -18,6 +18,7 @@ const otherLabels: Record<string, string> = {
   scope: 'Scope',
   expiresAt: 'Expires',
   signIn: 'Signed in with',
+  joinedSignIn: 'Joined to sign-in with',
 };
 
 /** A changed field's name as people read it: "finNumber" → "FIN No". */

@@ -205,6 +205,11 @@ describe('single sign-on through the organisation’s OpenID Connect provider', 
     const { session } = await signIn(app, { sub: 'hana-at-contoso', email: 'hana@contoso.com' });
 
     expect(await access(app, session)).toBe('staff');
+    expect(await userEvents(app, 'hana@contoso.com')).toContainEqual({
+      action: 'update',
+      actorId: null,
+      changes: { joinedSignIn: [null, 'Contoso'], role: ['admin', 'staff'], signIn: [null, 'Contoso'] },
+    });
     const accounts = await app.db.select().from(account).where(eq(account.userId, local.id));
     expect(accounts.map((row) => row.providerId).sort()).toEqual(['credential', 'oidc']);
     // The portal keeps none of the provider's tokens.

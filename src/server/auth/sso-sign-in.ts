@@ -18,6 +18,8 @@ interface SsoSignIn {
   role?: Role;
   /** Whether this callback made the user (the only user it can make is the one signing in). */
   created?: boolean;
+  /** Whether it joined the provider's sign-in to an account that was there before. */
+  joined?: boolean;
 }
 
 // Better Auth hands the provider's claims to the gate only, and its profile mapping cannot set the
@@ -56,7 +58,8 @@ export function ssoGate(sso: SingleSignOnConfig) {
 
 /**
  * A user made by a sign-in gets the role its claims gave; a returning one gets it again before
- * the session is made, so a change at the provider holds from the next sign-in. Both audited.
+ * the session is made, so a change at the provider holds from the next sign-in. Audited: the
+ * account made, an account joined to the provider's sign-in, a role changed.
  */
 export function ssoDatabaseHooks(db: Db, sso: SingleSignOnConfig) {
   return {
@@ -83,6 +86,8 @@ export function ssoDatabaseHooks(db: Db, sso: SingleSignOnConfig) {
         // The portal never calls the provider for a user, so it keeps none of their tokens.
         before: async (account: Record<string, unknown>) => {
           if (account.providerId !== SSO_PROVIDER_ID) return;
+          const signIn = signIns.getStore();
+          if (signIn && !signIn.created) signIn.joined = true;
           return { data: { ...account, accessToken: null, refreshToken: null, idToken: null } };
         },
       },
@@ -108,14 +113,19 @@ async function applyRole(db: Db, userId: string, signIn: SsoSignIn, provider: st
       return;
     }
     const before = roleOf(row.role);
-    if (before === role) return;
-    await tx.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, userId));
+    if (before === role && !signIn.joined) return;
+    if (before !== role)
+      await tx.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, userId));
     await recordAudit(tx, {
       actor: null,
       entityType: 'user',
       entityId: userId,
       action: 'update',
-      changes: { role: [before, role], ...via },
+      changes: {
+        ...(signIn.joined ? { joinedSignIn: [null, provider] } : {}),
+        ...(before !== role ? { role: [before, role] } : {}),
+        ...via,
+      },
     });
   });
 }
