@@ -90,6 +90,12 @@ test.describe('single sign-on with password sign-in off', () => {
     await button.click();
     await expect(page).toHaveURL(`${portal}/dashboard`, { timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 15_000 });
+
+    // No password to change or to confirm two-factor set-up with: the Account page says where they live.
+    await page.goto(`${portal}/dashboard/account`);
+    await expect(page.getByText('You sign in with Contoso.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel('Current password')).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 
   test('a refused sign-in comes back to the login page saying why', async ({ page }) => {

@@ -218,6 +218,18 @@ describe('single sign-on through the organisation’s OpenID Connect provider', 
     expect(await signInWith(app, 'hana@contoso.com', TEST_PASSWORD)).toMatch(/session_token=/);
   });
 
+  it('tells the Account page whether the signed-in user has a password', async () => {
+    const mine = (cookie?: string) =>
+      app.inject({ method: 'GET', url: '/api/sign-in-options/mine', headers: cookie ? { cookie } : {} });
+    const onlyProvider = await signIn(app, { sub: 'olga', email: 'olga@contoso.com' });
+    await createStaffUser(app, { email: 'piet@contoso.com', password: TEST_PASSWORD, role: 'staff' }, null);
+    const withPassword = await signIn(app, { sub: 'piet', email: 'piet@contoso.com' });
+
+    expect((await mine(onlyProvider.session)).json()).toEqual({ password: false });
+    expect((await mine(withPassword.session)).json()).toEqual({ password: true });
+    expect((await mine()).statusCode).toBe(401);
+  });
+
   it('starts only with a return path on this site', async () => {
     const start = (callbackURL: string) =>
       app.inject({

@@ -134,6 +134,7 @@ function probes(): Probe[] {
     post('POST /api/auth/sign-in/social', '/api/auth/sign-in/social', { callbackURL: '/dashboard' }),
     get('GET /api/auth/callback/oidc', '/api/auth/callback/oidc?code=guess&state=guess'),
     get('GET /api/sign-in-options', '/api/sign-in-options'),
+    get('GET /api/sign-in-options/mine', '/api/sign-in-options/mine'),
     // Better Auth's endpoints the portal does not use are no routes at all.
     get('(none)', '/api/auth/list-sessions'),
     get('(none)', '/api/auth/admin/list-users'),

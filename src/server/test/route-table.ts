@@ -43,6 +43,8 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/sign-in/social',
   'GET /api/auth/callback/oidc',
   'GET /api/sign-in-options',
+  // Answers only the signed-in user's own state, and 401 without a session (sign-in-options).
+  'GET /api/sign-in-options/mine',
   'GET /api/docs',
   'GET /api/docs/',
   'GET /api/docs/json',

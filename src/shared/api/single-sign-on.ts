@@ -8,6 +8,10 @@ export const signInOptions = z.object({
 });
 export type SignInOptions = z.infer<typeof signInOptions>;
 
+/** The signed-in user's own way in: only an account with a password has password settings. */
+export const ownSignIn = z.object({ password: z.boolean() });
+export type OwnSignIn = z.infer<typeof ownSignIn>;
+
 /** Where to return after signing in: a path on this site, never another site. */
 export const startSingleSignOnInput = z.object({
   callbackURL: z

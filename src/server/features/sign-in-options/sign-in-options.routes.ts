@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signInOptions } from '#shared/api/single-sign-on.ts';
+import { ownSignIn, signInOptions } from '#shared/api/single-sign-on.ts';
+import { hasPassword } from '../../auth/has-password.ts';
+import { AppError } from '../../errors.ts';
 
 /** What the login page offers: the password form, a button for the organisation's provider, or both. */
 const signInOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,6 +10,14 @@ const signInOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     passwordSignIn,
     singleSignOn: singleSignOn ? { name: singleSignOn.displayName } : null,
   }));
+
+  // Outside the staff API on purpose, like the Account page it serves: an administrator who must
+  // set up two-factor sign-in first reads it too.
+  app.get('/api/sign-in-options/mine', { schema: { response: { 200: ownSignIn } } }, async (request) => {
+    const user = await app.currentUser(request);
+    if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+    return { password: await hasPassword(app.db, user.id) };
+  });
 };
 
 export default signInOptionsRoutes;
