@@ -5,6 +5,8 @@
  * - credentials signed per second on one core (this process signs one at a time, no database);
  * - p95 of GET /api/certificates/:id/credential through the app (inject, PGlite), uncached (first
  *   download: a status place and a signature) and cached (the stored credential);
+ * - p95 and largest size of GET /api/certificates/:id/e-cert.pdf (inject, PGlite), for Latin, Chinese
+ *   and Tamil names (budget: p95 under 300 ms, under 300 kB);
  * - the time to build and sign one status list, and all of them, at --records people on PostgreSQL
  *   (BENCH_PG_ADMIN_URL, a scratch database made and dropped here), 1% of them revoked.
  *
@@ -26,6 +28,7 @@ import {
 } from '../src/server/features/credentials/assign-status-entry.ts';
 import { buildCredential } from '../src/server/features/credentials/build-credential.ts';
 import { buildStatusList } from '../src/server/features/credentials/build-status-list.ts';
+import { nextTurn } from '../src/server/test/next-turn.ts';
 import { personFixture } from '../src/server/test/people.ts';
 import { createScratchDatabase } from '../src/server/test/scratch-database.ts';
 
@@ -106,6 +109,7 @@ async function downloadLatencies(requests: number, seconds: number) {
         });
         times.push(performance.now() - started);
         if (response.statusCode !== 200) throw new Error(`GET credential answered ${response.statusCode}`);
+        await nextTurn();
       }
       return {
         p50: round(percentile(times, 50)),
@@ -118,10 +122,38 @@ async function downloadLatencies(requests: number, seconds: number) {
     log(
       `GET credential (PGlite, ${requests} people, one at a time): uncached p95 ${uncached.p95} ms, cached p95 ${cached.p95} ms`,
     );
-    return { signedPerSecond: rate, getCredentialMs: { uncached, cached } };
+    const pdf = await pdfLatencies(target, rows);
+    log(`GET e-cert.pdf: ${JSON.stringify(pdf)}; budget p95 300 ms, 300 kB`);
+    return { signedPerSecond: rate, getCredentialMs: { uncached, cached }, eCertPdf: pdf };
   } finally {
     await target.close();
   }
+}
+
+/** Each PDF made one at a time, for the people of `rows` and as many again with Chinese and Tamil names. */
+async function pdfLatencies(target: Awaited<ReturnType<typeof appOn>>, rows: { id: string }[]) {
+  const names = ['陈小明', '王秀英', 'முருகன் செல்வம்', 'லட்சுமி நாராயணன்'];
+  const scripts = await target.database.db
+    .insert(person)
+    .values(rows.map((_, n) => personFixture({ name: names[n % names.length] })))
+    .returning({ id: person.id });
+  const times: number[] = [];
+  let largest = 0;
+  for (const { id } of [...rows, ...scripts]) {
+    const started = performance.now();
+    const response = await target.app.inject({ method: 'GET', url: `/api/certificates/${id}/e-cert.pdf` });
+    times.push(performance.now() - started);
+    if (response.statusCode !== 200) throw new Error(`GET e-cert.pdf answered ${response.statusCode}`);
+    await nextTurn();
+    largest = Math.max(largest, response.rawPayload.length);
+  }
+  return {
+    pdfs: times.length,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    max: round(Math.max(...times)),
+    largestKb: round(largest / 1024, 1),
+  };
 }
 
 /** People and their status places written in bulk, every trigger live: the bench measures reading them. */

@@ -7,7 +7,7 @@ import contactRoutes from './features/contact/contact.routes.ts';
 import contentRoutes from './features/content/content.routes.ts';
 import credentialsRoutes from './features/credentials/credentials.routes.ts';
 import issuer from './features/credentials/issuer.ts';
-import eCertPdfRoutes from './features/e-cert-pdf/e-cert-pdf.routes.ts';
+import { publicECertPdfRoutes } from './features/e-cert-pdf/e-cert-pdf.routes.ts';
 import feedbackRoutes from './features/feedback/feedback.routes.ts';
 import filesRoutes from './features/files/files.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
@@ -110,7 +110,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(feedbackRoutes);
   await app.register(verificationRoutes);
   await app.register(certificatesRoutes);
-  await app.register(eCertPdfRoutes);
+  await app.register(publicECertPdfRoutes);
   await app.register(credentialsRoutes);
   await app.register(filesRoutes);
   await app.register(setupRoutes);

@@ -7,6 +7,7 @@ import { bearerKey } from './api-keys/key-secret.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import backupRoutes from './backup/backup.routes.ts';
 import revocationRoutes from './credentials/revocation.routes.ts';
+import { staffECertPdfRoutes } from './e-cert-pdf/e-cert-pdf.routes.ts';
 import exportsRoutes from './exports/exports.routes.ts';
 import importsRoutes from './imports/imports.routes.ts';
 import messagesRoutes from './messages/messages.routes.ts';
@@ -54,6 +55,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(auditRoutes);
   await app.register(usersRoutes);
   await app.register(revocationRoutes);
+  await app.register(staffECertPdfRoutes);
   await app.register(trashRoutes);
   await app.register(exportsRoutes);
   await app.register(importsRoutes);

@@ -1,6 +1,9 @@
 import type { InjectOptions } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentNames } from '#shared/api/content.ts';
+import { readAttachedCredential } from '../features/e-cert-pdf/attached-credential.ts';
+import { pdfText } from '../test/pdf-text.ts';
 import { insertPerson, type PersonRow } from '../test/people.ts';
 import { PUBLIC_ROUTES } from '../test/route-table.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -47,8 +50,8 @@ interface Probe {
   request: InjectOptions;
   /** Whose data the answer may hold: A's own record, or nobody's. */
   about?: 'a';
-  /** The part of the answer that comes from the server, not an echo of the request. */
-  served?: (body: string) => string;
+  /** The text the answer shows that comes from the server, not an echo of the request. */
+  served?: (response: { body: string; rawPayload: Buffer }) => string | Promise<string>;
 }
 
 function probes(): Probe[] {
@@ -72,7 +75,7 @@ function probes(): Probe[] {
     // The search answer repeats the query; only its results come from the server.
     ...searches.map((q) => ({
       ...get('GET /api/search', `/api/search?q=${encodeURIComponent(q)}`),
-      served: (body: string) => JSON.stringify(JSON.parse(body).results),
+      served: ({ body }: { body: string }) => JSON.stringify(JSON.parse(body).results),
     })),
     get('GET /.well-known/security.txt', '/.well-known/security.txt'),
     post('POST /api/contact', '/api/contact', {
@@ -93,6 +96,14 @@ function probes(): Probe[] {
     get('GET /api/certificates/:id', `/api/certificates/${a.id}?id=${b.id}`, 'a'),
     get('GET /api/certificates/:id/qr.png', `/api/certificates/${a.id}/qr.png`, 'a'),
     get('GET /api/certificates/:id/credential', `/api/certificates/${a.id}/credential`, 'a'),
+    // A PDF's words are in compressed streams: read as a reader sees them, and its attached credential.
+    {
+      ...get('GET /api/certificates/:id/e-cert.pdf', `/api/certificates/${a.id}/e-cert.pdf`, 'a'),
+      served: async ({ rawPayload }) => {
+        const [text = ''] = await pdfText(rawPayload);
+        return `${text} ${readAttachedCredential(await PDFDocument.load(rawPayload))}`;
+      },
+    },
     get('GET /api/certificates/:id/credential', `/api/certificates/${b.id},${a.id}/credential`),
     get('GET /.well-known/did.json', '/.well-known/did.json'),
     get('GET /status/:list', '/status/1'),
@@ -161,7 +172,7 @@ describe('no public endpoint returns more than one person’s data', () => {
     for (const probe of probes()) {
       const response = await harness.app.inject(probe.request);
       expect(response.statusCode, `${probe.request.url}`).toBeLessThan(500);
-      const body = probe.served ? probe.served(response.body) : response.body;
+      const body = probe.served ? await probe.served(response) : response.body;
       for (const [who, person] of Object.entries(people)) {
         const found = person.markers.filter((marker) => body.includes(marker));
         if (found.length > 0 && probe.about !== who) leaks.push(`${probe.request.url}: ${who} ${found}`);
@@ -172,7 +183,7 @@ describe('no public endpoint returns more than one person’s data', () => {
     }
     expect(leaks).toEqual([]);
     // The probes about A did reach A's record: an endpoint answering nothing would prove nothing.
-    expect(aboutA).toBe(6);
+    expect(aboutA).toBe(7);
   });
 
   it('shows A’s record with A’s live courses only', async () => {

@@ -23,6 +23,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/certificates/:id',
   'GET /api/certificates/:id/qr.png',
   'GET /api/certificates/:id/credential',
+  'GET /api/certificates/:id/e-cert.pdf',
   'GET /.well-known/did.json',
   'GET /status/:list',
   'POST /api/credentials/verify',

@@ -12,6 +12,7 @@ export const API_KEY_ROUTES: ReadonlyMap<string, ApiKeyScope> = new Map([
   ...read(
     'GET /api/people',
     'GET /api/people/:id',
+    'GET /api/people/:id/e-cert.pdf',
     'GET /api/people/courses',
     'GET /api/images',
     'GET /api/people/export.csv',

@@ -48,7 +48,19 @@ type FoundJson = {
  * One live record by id (a well-formed UUID), and every live record sharing its FIN, newest passed
  * date first. Lookups arriving in the same turn of the event loop share one query (db/batched-lookup.ts).
  */
-export function prepareFindCertificate({ prepareText }: Pick<Database, 'prepareText'>) {
+export function prepareFindCertificate(database: Pick<Database, 'prepareText'>) {
+  let find = finders.get(database);
+  if (!find) {
+    find = findCertificateOn(database);
+    finders.set(database, find);
+  }
+  return find;
+}
+
+/** One finder per database: a statement name can be prepared only once on a connection. */
+const finders = new WeakMap<object, ReturnType<typeof findCertificateOn>>();
+
+function findCertificateOn({ prepareText }: Pick<Database, 'prepareText'>) {
   const lookup = batchedStatement<string>(prepareText('find_certificates', FIND_CERTIFICATES));
   return async (id: string): Promise<FoundCertificate | null> => {
     const json = await lookup(id);

@@ -27,23 +27,29 @@ const DIMMED = rgb(0.36, 0.36, 0.4);
 const REVOKED = rgb(0.72, 0.07, 0.07);
 const EXPIRED = rgb(0.6, 0.3, 0);
 
-/** Lines of `text` no wider than `width` at `size`, broken between words (or anywhere in a long one). */
+/**
+ * Lines of `text` no wider than `width` at `size`, broken between words (or inside a word wider
+ * than a line). Each word is measured once: measuring runs the font's whole layout.
+ */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const space = font.widthOfTextAtSize(' ', size);
   const lines: string[] = [];
   let line = '';
+  let lineWidth = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width) {
-      line = next;
+    const wordWidth = font.widthOfTextAtSize(word, size);
+    if (line && lineWidth + space + wordWidth <= width) {
+      line = `${line} ${word}`;
+      lineWidth += space + wordWidth;
       continue;
     }
     if (line) lines.push(line);
-    line = word;
-    while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-      let cut = line.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut -= 1;
+    [line, lineWidth] = [word, wordWidth];
+    while (lineWidth > width && line.length > 1) {
+      const cut = Math.max(1, Math.floor((line.length * width) / lineWidth));
       lines.push(line.slice(0, cut));
       line = line.slice(cut);
+      lineWidth = font.widthOfTextAtSize(line, size);
     }
   }
   if (line) lines.push(line);
@@ -73,7 +79,7 @@ class Writer {
 
 const stateSentence = (c: ECertContent['certificate']) =>
   c.state === 'revoked'
-    ? `Revoked: this certificate was revoked on ${formatDate(c.revokedAt)} and is no longer valid.${c.revocationReason ? ` Reason: ${c.revocationReason}` : ''}`
+    ? `Revoked: this certificate was revoked on ${formatDate(c.revokedAt)} and is no longer valid.`
     : c.state === 'expired'
       ? `Expired: this certificate was valid until ${formatDate(c.courseExpiresOn)}.`
       : `Valid until ${formatDate(c.courseExpiresOn)}.`;
@@ -175,6 +181,15 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   });
   const stateColor = c.state === 'revoked' ? REVOKED : c.state === 'expired' ? EXPIRED : INK;
   y = await write.text(stateSentence(c), { x: MARGIN, y, size: 11, width, color: stateColor });
+  // A line of its own: the reason may be in another script, with a font of its own.
+  if (c.state === 'revoked' && c.revocationReason)
+    y = await write.text(`Reason: ${c.revocationReason}`, {
+      x: MARGIN,
+      y,
+      size: 11,
+      width,
+      color: stateColor,
+    });
 
   if (content.signaturePng) {
     const signature = await document.embedPng(content.signaturePng);

@@ -38,12 +38,27 @@ describe('GET /api/certificates/:id/e-cert.pdf', () => {
     const [text = ''] = await pdfText(response.rawPayload);
     expect(text).toContain('Ada Lovelace');
     expect(text).toContain('Carpentry');
-    expect(text).toContain(`e-Cert Serial No.: ${person.eCertNumber}`);
+    // The serial is half of what verification asks: masked for anyone with the page's address.
+    expect(text).toContain(
+      `e-Cert Serial No.: ${'*'.repeat(person.eCertNumber.length - 4)}${person.eCertNumber.slice(-4)}`,
+    );
+    expect(text).not.toContain(person.eCertNumber);
     expect(text).toContain('Course Status: Available');
     expect(text).toContain(`/info/${person.id}`);
     // The FIN is masked as on the page: only its last four characters.
     expect(text).toContain('321Q');
     expect(text).not.toContain('G7654321Q');
+  });
+
+  it('gives staff the serial number whole, at the person’s address, and nobody else', async () => {
+    const person = await api.created({ name: 'Grace Hopper' });
+    const url = `/api/people/${person.id}/e-cert.pdf`;
+    expect((await api.inject({ url })).statusCode).toBe(401);
+    const response = await api.inject({ url, headers: api.staff.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const [text = ''] = await pdfText(response.rawPayload);
+    expect(text).toContain(`e-Cert Serial No.: ${person.eCertNumber}`);
+    expect(text).toContain('Grace Hopper');
   });
 
   it('carries the signed credential, the same that the record page downloads', async () => {
@@ -68,6 +83,22 @@ describe('GET /api/certificates/:id/e-cert.pdf', () => {
       const [text = ''] = await pdfText(pdf.rawPayload);
       expect(text).toContain(drawn);
       expect((await fontsOf(pdf.rawPayload)).some((name) => font.test(name))).toBe(true);
+    }
+  });
+
+  it('makes a PDF whatever the name holds: other scripts, emoji, marks, one long word', async () => {
+    for (const name of [
+      'محمد عبد الله',
+      'Zoë Łukasiewicz-Ñúñez',
+      'Ana 🙂 Maria',
+      'e\u0301\u200bx\u200d',
+      'W'.repeat(200),
+      '陈 முருகன் Ω',
+    ]) {
+      const person = await api.created({ name });
+      const pdf = await pdfOf(person.id);
+      expect(pdf.statusCode, name).toBe(200);
+      expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(1);
     }
   });
 

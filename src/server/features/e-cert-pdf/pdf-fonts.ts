@@ -3,7 +3,7 @@ import 'regenerator-runtime/runtime.js';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { type PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
 
@@ -26,28 +26,60 @@ const fontBytes = (name: FontName) => {
   return bytes;
 };
 
-/** The font that writes `text`: Chinese or Tamil when it holds those scripts, else Latin. */
-const scriptOf = (text: string, bold: boolean): FontName =>
-  /\p{Script=Han}/u.test(text)
-    ? 'chinese'
-    : /\p{Script=Tamil}/u.test(text)
-      ? 'tamil'
-      : bold
-        ? 'latinBold'
-        : 'latin';
+/**
+ * fontkit as pdf-lib uses it, but parsing each font file once per process: parsing the Chinese
+ * font took longer than drawing the whole page. A parsed font is only read after; each document
+ * makes its own subset of it.
+ */
+const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const parsedOnce: typeof fontkit = {
+  ...fontkit,
+  create(bytes, postscriptName) {
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes, postscriptName);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
+
+/** Text every PDF reader writes with its own Helvetica (WinAnsi: Latin-1 and a few more). */
+const WIN_ANSI = /^[\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]*$/;
+
+/**
+ * The font that writes `text`: the reader's Helvetica when it can (nothing embedded, nothing
+ * shaped: measuring text in an embedded font runs its whole layout), else the Noto font of its
+ * script.
+ */
+const fontOf = (text: string, bold: boolean): FontName | StandardFonts =>
+  WIN_ANSI.test(text)
+    ? bold
+      ? StandardFonts.HelveticaBold
+      : StandardFonts.Helvetica
+    : /\p{Script=Han}/u.test(text)
+      ? 'chinese'
+      : /\p{Script=Tamil}/u.test(text)
+        ? 'tamil'
+        : bold
+          ? 'latinBold'
+          : 'latin';
 
 /**
  * Fonts for one document, embedded on first use and subset to the glyphs drawn, so a page with a
  * Chinese name carries a few kilobytes of the 10 MB font, and a page without one none of it.
  */
 export function documentFonts(document: PDFDocument) {
-  document.registerFontkit(fontkit);
-  const embedded = new Map<FontName, Promise<PDFFont>>();
+  document.registerFontkit(parsedOnce);
+  const embedded = new Map<FontName | StandardFonts, Promise<PDFFont>>();
   return (text: string, bold = false): Promise<PDFFont> => {
-    const name = scriptOf(text, bold);
+    const name = fontOf(text, bold);
     let font = embedded.get(name);
     if (!font) {
-      font = fontBytes(name).then((bytes) => document.embedFont(bytes, { subset: true }));
+      font =
+        name in fontFiles
+          ? fontBytes(name as FontName).then((bytes) => document.embedFont(bytes, { subset: true }))
+          : document.embedFont(name as StandardFonts);
       embedded.set(name, font);
     }
     return font;
