@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { appOrigin, expect, expectNoAxeViolations, signInByApi, staffTest, uniqueTag } from './fixtures.ts';
 import { adminAccount } from './staff-accounts.ts';
 
@@ -80,5 +81,25 @@ staffTest.describe('Users: an administrator changes an account', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText(`${email} can sign in again`)).toBeVisible();
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  });
+});
+
+staffTest.describe('Users: an administrator downloads a backup', () => {
+  staffTest.use({ account: adminAccount });
+
+  staffTest('as one ZIP archive with its manifest, from the keyboard', async ({ page }) => {
+    await page.goto('/dashboard/users');
+    const section = page.getByRole('region', { name: 'Backup' });
+    await expect(section.getByText(/holds personal data/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    const download = page.waitForEvent('download');
+    await section.getByRole('link', { name: 'Download a backup' }).focus();
+    await page.keyboard.press('Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^ecert-backup-\d{4}-\d{2}-\d{2}\.zip$/);
+    const bytes = await fs.readFile(await file.path());
+    // A ZIP begins with a local file header, and the archive names its manifest.
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    expect(bytes.includes('manifest.json')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { DashboardPage } from '#client/components/page/dashboard-page.tsx';
+import { BackupDownload } from '#client/features/backup/components/backup-download.tsx';
 import { sessionQuery } from '#client/features/auth/api/session-query.ts';
 import { usersQuery } from '#client/features/users/api/users-api.ts';
 import { NewUserForm } from '#client/features/users/components/new-user-form.tsx';
@@ -22,6 +23,7 @@ export function Component() {
     <DashboardPage title="Users">
       <UsersTable users={users} currentUserId={session?.user.id ?? ''} />
       <NewUserForm />
+      <BackupDownload />
     </DashboardPage>
   );
 }
