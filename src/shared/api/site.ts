@@ -16,8 +16,10 @@ export const siteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
-/** What GET /api/site returns: the brand plus the public verification settings. */
+/** What GET /api/site returns: the brand, the site's own address, and the public verification settings. */
 export const siteResponse = siteConfig.extend({
+  /** PUBLIC_URL: addresses given to other sites (LinkedIn, wallets) are absolute. */
+  publicUrl: z.string(),
   verification: z.object({
     waitSeconds: z.number().int().min(0),
     interstitialUrl: z.string().nullable(),

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { certificateQuery } from '#client/features/certificates/api/certificate-query.ts';
 import { CertificateRecord } from '#client/features/certificates/components/certificate-record.tsx';
+import { TakeAlongPanel } from '#client/features/certificates/components/take-along-panel.tsx';
 import { CredentialPanel } from '#client/features/credentials/components/credential-panel.tsx';
 import { useSite } from '#client/features/site/api/site-query.ts';
 import { queryClient } from '#client/lib/query-client.ts';
@@ -30,7 +31,12 @@ export function Component() {
           <Title order={1}>{site.certificateTitle}</Title>
           <CertificateRecord data={data} site={site} />
           {/* A revoked record offers no signed copy: nothing downloaded from it may pass for valid. */}
-          {data.certificate.state !== 'revoked' && <CredentialPanel id={data.certificate.id} />}
+          {data.certificate.state !== 'revoked' && (
+            <>
+              <TakeAlongPanel certificate={data.certificate} site={site} />
+              <CredentialPanel id={data.certificate.id} />
+            </>
+          )}
         </Stack>
       )}
     </Container>

@@ -6,6 +6,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'public, max-age=60');
     return {
       ...app.content.site,
+      publicUrl: app.config.publicUrl,
       verification: {
         waitSeconds: app.config.verification.waitSeconds,
         interstitialUrl: app.config.verification.interstitialUrl,

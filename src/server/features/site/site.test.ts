@@ -24,6 +24,7 @@ describe('GET /api/site', () => {
     expect(site.tagline).toBe('Discover training opportunities, check your e-Certs and more.');
     expect(site.popularSearches).toHaveLength(3);
     expect(site.popularSearches).toEqual(siteFile.popularSearches);
+    expect(site.publicUrl).toBe(testApp.app.config.publicUrl);
     expect(site.portalName).toBe(siteFile.portalName);
   });
 

@@ -44,6 +44,16 @@ export function PersonCard({ person: p, onDelete, deleting }: PersonCardProps) {
             View
           </Button>
           <RevocationButton person={p} />
+          <Button
+            size="xs"
+            variant="outline"
+            component="a"
+            href={`/api/people/${p.id}/e-cert.pdf`}
+            download
+            aria-label={`e-Cert PDF of ${p.name}`}
+          >
+            e-Cert PDF
+          </Button>
           {p.pdf ? (
             <Button size="xs" variant="outline" component="a" href={p.pdf.url} {...newTab}>
               PDF
