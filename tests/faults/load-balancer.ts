@@ -1,0 +1,90 @@
+// A load balancer as operators run one in front of two instances: it asks each instance's
+// /api/health/ready every `checkEveryMs`, takes an instance out after `failuresToLeave` failed
+// checks in a row and back after one that passes, sends each request to the next ready instance
+// over keep-alive connections, and never retries, so every failure of an instance reaches the client.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Backend {
+  name: string;
+  url: string;
+}
+
+export interface LoadBalancer {
+  url: string;
+  /** How many requests each backend was sent. */
+  served: Record<string, number>;
+  /** Whether the balancer currently sends to `name`. */
+  isReady(name: string): boolean;
+  close(): Promise<void>;
+}
+
+export async function startLoadBalancer(
+  backends: Backend[],
+  port: number,
+  checkEveryMs = 250,
+  failuresToLeave = 3,
+): Promise<LoadBalancer> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const ready = new Map(backends.map((backend) => [backend.name, false]));
+  const failures = new Map(backends.map((backend) => [backend.name, failuresToLeave]));
+  const served: Record<string, number> = Object.fromEntries(backends.map((backend) => [backend.name, 0]));
+  const check = async () => {
+    await Promise.all(
+      backends.map(async (backend) => {
+        const status = await fetch(`${backend.url}/api/health/ready`, {
+          signal: AbortSignal.timeout(checkEveryMs * 4),
+        }).then(
+          (response) => response.status,
+          () => 0,
+        );
+        const failed = status === 200 ? 0 : (failures.get(backend.name) ?? 0) + 1;
+        failures.set(backend.name, failed);
+        ready.set(backend.name, failed < failuresToLeave);
+      }),
+    );
+  };
+  await check();
+  const timer = setInterval(() => void check(), checkEveryMs);
+  let turn = 0;
+  const pick = () => {
+    const candidates = backends.filter((backend) => ready.get(backend.name));
+    turn += 1;
+    return candidates[turn % Math.max(1, candidates.length)];
+  };
+
+  const server = http.createServer((request, response) => {
+    const backend = pick();
+    if (!backend) {
+      response.writeHead(502).end('no instance ready');
+      return;
+    }
+    served[backend.name] = (served[backend.name] ?? 0) + 1;
+    const target = new URL(request.url ?? '/', backend.url);
+    const forwarded = http.request(
+      target,
+      { method: request.method, headers: request.headers, agent },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', () => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    served,
+    isReady: (name) => ready.get(name) === true,
+    close: async () => {
+      clearInterval(timer);
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

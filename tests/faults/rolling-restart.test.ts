@@ -1,0 +1,204 @@
+// A rolling restart behind a load balancer: each of two instances in turn gets SIGTERM, drains and
+// starts again while 50 requests a second of mixed staff and public traffic go on. None may fail.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/server/test/free-port.ts';
+import { startS3 } from '../../src/server/test/s3-server.ts';
+import { createScratchDatabase } from '../../src/server/test/scratch-database.ts';
+import { multipartForm, personFields, personFiles } from '../../src/server/test/upload-fixtures.ts';
+import { type LoadBalancer, startLoadBalancer } from './load-balancer.ts';
+import { type Installation, type RunningServer, STAFF_PASSWORD, sleep, startServer } from './server-process.ts';
+
+const adminUrl = process.env.DATABASE_URL;
+const EMAIL = 'rolling-restart@example.com';
+const RATE_PER_SECOND = 50;
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface Outcome {
+  kind: string;
+  status: number | 'error';
+  sentAt: number;
+}
+
+describe.skipIf(!adminUrl)('a rolling restart of two instances under 50 requests a second', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let balancer: LoadBalancer;
+  const installations: Record<'a' | 'b', Installation | undefined> = { a: undefined, b: undefined };
+  const servers: Record<'a' | 'b', RunningServer | undefined> = { a: undefined, b: undefined };
+  const outcomes: Outcome[] = [];
+  const restarts: { name: string; stoppedAt: number; readyAgainAt: number }[] = [];
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(adminUrl as string);
+    s3 = await startS3();
+    const [portA, portB, portBalancer] = [await freePort(), await freePort(), await freePort()];
+    const origin = `http://127.0.0.1:${portBalancer}`;
+    const installation = (port: number): Installation => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-rolling-'));
+      return {
+        env: {
+          ...s3.env,
+          DATABASE_URL: scratch.url,
+          AUTH_SECRET: 'rolling-restart-secret-'.padEnd(48, 'x'),
+          PUBLIC_URL: origin,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'warn',
+          VERIFY_POW: 'false',
+          VERIFY_RATE_LIMIT: '100000/1m',
+          // Eight of the balancer's readiness checks, of which three failed take an instance out: it
+          // has stopped sending before the instance closes.
+          SHUTDOWN_DRAIN_SECONDS: '2',
+          SHUTDOWN_GRACE_SECONDS: '20',
+        },
+        dataDir,
+        url: `http://127.0.0.1:${port}`,
+        filesDir: path.join(dataDir, 'files'),
+        remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      };
+    };
+    installations.a = installation(portA);
+    installations.b = installation(portB);
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/create-user.ts', '--email', EMAIL, '--password', STAFF_PASSWORD],
+      { cwd: root, env: { ...process.env, ...installations.a.env } },
+    );
+    [servers.a, servers.b] = await Promise.all([startServer(installations.a), startServer(installations.b)]);
+    balancer = await startLoadBalancer(
+      [
+        { name: 'a', url: installations.a.url },
+        { name: 'b', url: installations.b.url },
+      ],
+      portBalancer,
+    );
+
+    const headers = await signInThrough(balancer.url);
+    const created = await fetch(`${balancer.url}/api/people`, {
+      method: 'POST',
+      headers,
+      body: multipartForm(personFields({ finNumber: 'S1234567D' }), await personFiles()),
+    });
+    expect(created.status).toBe(201);
+    const added = (await created.json()) as { id: string; finNumber: string; eCertNumber: string };
+
+    const mix = trafficMix(balancer.url, headers, added);
+    const started = performance.now();
+    const pending: Promise<void>[] = [];
+    let stop = false;
+    const traffic = (async () => {
+      for (let sent = 0; !stop; sent++) {
+        const due = started + (sent * 1000) / RATE_PER_SECOND;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        const request = mix[sent % mix.length] as (typeof mix)[number];
+        pending.push(
+          request.send().then(
+            (status) => void outcomes.push({ kind: request.kind, status, sentAt: due - started }),
+            () => void outcomes.push({ kind: request.kind, status: 'error', sentAt: due - started }),
+          ),
+        );
+      }
+    })();
+
+    await sleep(2_000);
+    for (const name of ['a', 'b'] as const) {
+      const stoppedAt = performance.now() - started;
+      await servers[name]?.kill('SIGTERM');
+      servers[name] = await startServer(installations[name] as Installation);
+      while (!balancer.isReady(name)) await sleep(50);
+      restarts.push({ name, stoppedAt, readyAgainAt: performance.now() - started });
+      await sleep(1_000);
+    }
+    await sleep(1_000);
+    stop = true;
+    await traffic;
+    await Promise.all(pending);
+  }, 240_000);
+
+  afterAll(async () => {
+    await balancer?.close();
+    await Promise.all([servers.a?.kill('SIGTERM'), servers.b?.kill('SIGTERM')]);
+    await s3?.close();
+    await scratch?.drop();
+    installations.a?.remove();
+    installations.b?.remove();
+  });
+
+  it('answers every request normally while each instance drains, stops and starts again', () => {
+    expect(restarts.map((restart) => restart.name)).toEqual(['a', 'b']);
+    const failed = outcomes.filter((outcome) => outcome.status !== 200);
+    expect(failed, JSON.stringify({ failed: failed.slice(0, 10), restarts })).toEqual([]);
+    // Traffic went on all along: about 50 a second from before the first stop to after the last start.
+    const seconds = (restarts.at(-1)?.readyAgainAt ?? 0) / 1000 + 2;
+    expect(outcomes.length).toBeGreaterThan(RATE_PER_SECOND * seconds * 0.9);
+    for (const kind of ['staff list', 'record', 'edit', 'verification'])
+      expect(outcomes.filter((outcome) => outcome.kind === kind).length).toBeGreaterThan(20);
+  });
+
+  it('sent traffic to both instances, and to each again after its restart', () => {
+    expect(balancer.served.a).toBeGreaterThan(50);
+    expect(balancer.served.b).toBeGreaterThan(50);
+    const [first, second] = restarts;
+    const servedBetween = (from = 0, to = Number.POSITIVE_INFINITY) =>
+      outcomes.filter((outcome) => outcome.sentAt > from && outcome.sentAt < to).length;
+    // While one instance restarted, the other carried everything.
+    expect(servedBetween(first?.stoppedAt, first?.readyAgainAt)).toBeGreaterThan(RATE_PER_SECOND);
+    expect(servedBetween(second?.stoppedAt, second?.readyAgainAt)).toBeGreaterThan(RATE_PER_SECOND);
+  });
+});
+
+async function signInThrough(url: string): Promise<Record<string, string>> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: EMAIL, password: STAFF_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.includes('session_token='));
+  return { cookie: cookie ?? '', origin: url };
+}
+
+/** Staff reading and writing, and the public verifying: each a request and its status. */
+function trafficMix(
+  url: string,
+  headers: Record<string, string>,
+  record: { id: string; finNumber: string; eCertNumber: string },
+) {
+  const status = (response: Response) => response.arrayBuffer().then(() => response.status);
+  let edits = 0;
+  return [
+    { kind: 'staff list', send: () => fetch(`${url}/api/people?q=S1234567D`, { headers }).then(status) },
+    { kind: 'record', send: () => fetch(`${url}/api/people/${record.id}`, { headers }).then(status) },
+    {
+      kind: 'edit',
+      send: () => {
+        edits += 1;
+        return fetch(`${url}/api/people/${record.id}`, {
+          method: 'PATCH',
+          headers,
+          body: multipartForm({ name: `Rolling Restart ${edits}` }),
+        }).then(status);
+      },
+    },
+    {
+      kind: 'verification',
+      send: () =>
+        fetch(`${url}/api/verify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ finNumber: record.finNumber, eCertNumber: record.eCertNumber }),
+        }).then(status),
+    },
+  ];
+}
