@@ -11,7 +11,13 @@ import { startS3 } from '../../src/server/test/s3-server.ts';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.ts';
 import { multipartForm, personFields, personFiles } from '../../src/server/test/upload-fixtures.ts';
 import { type LoadBalancer, startLoadBalancer } from './load-balancer.ts';
-import { type Installation, type RunningServer, STAFF_PASSWORD, sleep, startServer } from './server-process.ts';
+import {
+  type Installation,
+  type RunningServer,
+  STAFF_PASSWORD,
+  sleep,
+  startServer,
+} from './server-process.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const EMAIL = 'rolling-restart@example.com';
