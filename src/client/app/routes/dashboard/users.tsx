@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { DashboardPage } from '#client/components/page/dashboard-page.tsx';
-import { BackupDownload } from '#client/features/backup/components/backup-download.tsx';
 import { sessionQuery } from '#client/features/auth/api/session-query.ts';
+import { BackupDownload } from '#client/features/backup/components/backup-download.tsx';
 import { usersQuery } from '#client/features/users/api/users-api.ts';
 import { NewUserForm } from '#client/features/users/components/new-user-form.tsx';
 import { UsersTable } from '#client/features/users/components/users-table.tsx';

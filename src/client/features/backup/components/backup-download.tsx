@@ -11,8 +11,8 @@ export function BackupDownload() {
         Backup
       </Title>
       <Text mb="md">
-        Download one archive of every record, file, user and the issuer key, with checksums that a
-        restore checks first. It holds personal data: keep it as safely as the server.
+        Download one archive of every record, file, user and the issuer key, with checksums that a restore
+        checks first. It holds personal data: keep it as safely as the server.
       </Text>
       <Button component="a" href="/api/backup" download variant="light">
         Download a backup
