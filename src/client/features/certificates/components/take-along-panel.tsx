@@ -1,5 +1,6 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconBrandLinkedin, IconFileTypePdf } from '@tabler/icons-react';
+import { RecordPanel } from '#client/components/page/record-panel.tsx';
 import type { CertificateView } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.ts';
@@ -20,43 +21,32 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
     recordId: c.id,
   });
   return (
-    <Card
-      withBorder
-      padding="lg"
-      className="no-print"
-      component="section"
-      aria-labelledby="take-along-heading"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="take-along-heading">
-          Keep and share this e-Cert
-        </Title>
-        <Text>
-          The PDF is one page to print or send, with a QR code to this record; the signed credential inside it
-          lets anyone check it on the credential checker.
-        </Text>
-        <Group>
-          <Button
-            component="a"
-            href={`/api/certificates/${c.id}/e-cert.pdf`}
-            download
-            variant="outline"
-            leftSection={<IconFileTypePdf size={18} aria-hidden />}
-          >
-            Download e-Cert (PDF)
-          </Button>
-          <Button
-            component="a"
-            href={linkedIn}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="outline"
-            leftSection={<IconBrandLinkedin size={18} aria-hidden />}
-          >
-            Add to LinkedIn
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <RecordPanel title="Keep and share this e-Cert">
+      <Text>
+        The PDF is one page to print or send, with a QR code to this record; the signed credential inside it
+        lets anyone check it on the credential checker.
+      </Text>
+      <Group>
+        <Button
+          component="a"
+          href={`/api/certificates/${c.id}/e-cert.pdf`}
+          download
+          variant="outline"
+          leftSection={<IconFileTypePdf size={18} aria-hidden />}
+        >
+          Download e-Cert (PDF)
+        </Button>
+        <Button
+          component="a"
+          href={linkedIn}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outline"
+          leftSection={<IconBrandLinkedin size={18} aria-hidden />}
+        >
+          Add to LinkedIn
+        </Button>
+      </Group>
+    </RecordPanel>
   );
 }

@@ -1,43 +1,32 @@
-import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { RecordPanel } from '#client/components/page/record-panel.tsx';
 
 /** The record page's signed credential: a download, and how anyone can check it without this site. */
 export function CredentialPanel({ id }: { id: string }) {
   return (
-    <Card
-      withBorder
-      padding="lg"
-      className="no-print"
-      component="section"
-      aria-labelledby="credential-heading"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="credential-heading">
-          How to check this certificate elsewhere
-        </Title>
-        <Text>
-          This e-Cert is also a digitally signed credential in the open W3C Verifiable Credentials 2.0
-          standard (Open Badges 3.0). Download the file and check it on our{' '}
-          <Anchor component={Link} to="/verify-credential" underline="always">
-            credential checker
-          </Anchor>
-          , or with any verifier that reads Open Badges 3.0, such as the Digital Credentials
-          Consortium&rsquo;s VerifierPlus. A changed file fails the signature check, and a revoked certificate
-          shows as revoked.
-        </Text>
-        <div>
-          <Button
-            component="a"
-            href={`/api/certificates/${id}/credential`}
-            download
-            variant="outline"
-            leftSection={<IconDownload size={18} aria-hidden />}
-          >
-            Download credential
-          </Button>
-        </div>
-      </Stack>
-    </Card>
+    <RecordPanel title="How to check this certificate elsewhere">
+      <Text>
+        This e-Cert is also a digitally signed credential in the open W3C Verifiable Credentials 2.0 standard
+        (Open Badges 3.0). Download the file and check it on our{' '}
+        <Anchor component={Link} to="/verify-credential" underline="always">
+          credential checker
+        </Anchor>
+        , or with any verifier that reads Open Badges 3.0, such as the Digital Credentials Consortium&rsquo;s
+        VerifierPlus. A changed file fails the signature check, and a revoked certificate shows as revoked.
+      </Text>
+      <div>
+        <Button
+          component="a"
+          href={`/api/certificates/${id}/credential`}
+          download
+          variant="outline"
+          leftSection={<IconDownload size={18} aria-hidden />}
+        >
+          Download credential
+        </Button>
+      </div>
+    </RecordPanel>
   );
 }

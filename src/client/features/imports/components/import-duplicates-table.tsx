@@ -1,8 +1,7 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { duplicateOf, type ImportView } from '#shared/api/imports.ts';
-import { errorsCsvUrl } from '../api/import-links.ts';
+import { ErrorsCsvLink } from './errors-csv-link.tsx';
 
 /** Every duplicate by row: the first ones here, all of them in errors.csv beside the bad rows. */
 export function ImportDuplicatesTable({ view }: { view: ImportView }) {
@@ -20,18 +19,7 @@ export function ImportDuplicatesTable({ view }: { view: ImportView }) {
         {shown < view.duplicates ? `; the first ${shown} are shown here` : ''}. The errors file lists every
         one, so that it can be corrected there.
       </Text>
-      {view.invalid === 0 && (
-        <Anchor
-          href={errorsCsvUrl(view.kind, view.id)}
-          download
-          underline="always"
-          w="fit-content"
-          style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
-        >
-          <IconDownload size={18} aria-hidden />
-          Download all duplicates (CSV)
-        </Anchor>
-      )}
+      {view.invalid === 0 && <ErrorsCsvLink view={view}>Download all duplicates (CSV)</ErrorsCsvLink>}
       <Table striped withTableBorder maw={960}>
         <Table.Thead>
           <Table.Tr>

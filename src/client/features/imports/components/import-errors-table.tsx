@@ -1,8 +1,7 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { IMPORT_ERRORS_SHOWN, type ImportView } from '#shared/api/imports.ts';
-import { errorsCsvUrl } from '../api/import-links.ts';
+import { ErrorsCsvLink } from './errors-csv-link.tsx';
 
 /** The rows that will not be imported: the first problems here, every one of them in errors.csv. */
 export function ImportErrorsTable({ view }: { view: ImportView }) {
@@ -20,16 +19,7 @@ export function ImportErrorsTable({ view }: { view: ImportView }) {
           ? `; only the first ${IMPORT_ERRORS_SHOWN} problems are shown here.`
           : '.'}
       </Text>
-      <Anchor
-        href={errorsCsvUrl(view.kind, view.id)}
-        download
-        underline="always"
-        w="fit-content"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
-      >
-        <IconDownload size={18} aria-hidden />
-        Download all errors (CSV)
-      </Anchor>
+      <ErrorsCsvLink view={view}>Download all errors (CSV)</ErrorsCsvLink>
       <Table striped withTableBorder maw={960}>
         <Table.Thead>
           <Table.Tr>
