@@ -58,6 +58,8 @@ const { values: args } = parseArgs({
     'surge-seconds': { type: 'string', default: '8' },
     'surge-multiples': { type: 'string', default: '2,5' },
     'surge-open-seconds': { type: 'string', default: '30' },
+    /** Only these surge routes (verify, staff-list); all by default. */
+    'surge-routes': { type: 'string' },
     'import-load-rows': { type: 'string', default: '500000' },
     'poll-rate': { type: 'string', default: '5' },
     out: { type: 'string' },
@@ -87,6 +89,7 @@ const surgeOptions = (port: number) => ({
   closedSeconds: Number(args['surge-seconds']),
   multiples: args['surge-multiples'].split(',').map(Number),
   openSeconds: Number(args['surge-open-seconds']),
+  routes: args['surge-routes']?.split(','),
   log,
 });
 const httpOptions: HttpBenchOptions = {

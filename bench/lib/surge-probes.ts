@@ -47,7 +47,9 @@ export async function closedLoop(url: string, route: SurgeRoute, connections: nu
           ...request,
           method: route.method,
           path: route.path,
-          headers: route.headers,
+          // A copy: autocannon writes Content-Length into the object it is given, and the open
+          // loop's raw requests, built from the same headers later, then carried it twice (400).
+          headers: { ...route.headers },
           body: route.body(),
         }),
       },
