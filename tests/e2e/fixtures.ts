@@ -310,13 +310,16 @@ export interface TestFile {
   buffer: Buffer;
 }
 
-let hue = 0;
-
-/** A small solid-colour image made here (a new colour each call), in one of the accepted formats. */
+/**
+ * A small image of random noise made here (new pixels each call), in one of the accepted formats.
+ * Workers share one server and its content-addressed files: two solid colours a step apart could
+ * encode alike, and a signature sharing a passport scan's key would be served to staff only.
+ */
 export async function testImage(name: string, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<TestFile> {
-  hue = (hue + 47) % 360;
-  const background = `hsl(${hue}, 70%, 45%)`;
-  const buffer = await sharp({ create: { width: 240, height: 160, channels: 3, background } })
+  const noise = { type: 'gaussian' as const, mean: 128, sigma: 40 };
+  const buffer = await sharp({
+    create: { width: 240, height: 160, channels: 3, background: '#808080', noise },
+  })
     .toFormat(format)
     .toBuffer();
   return { name: `${name}.${format === 'jpeg' ? 'jpg' : format}`, mimeType: `image/${format}`, buffer };
