@@ -13,6 +13,11 @@ export function watchLoopLateness() {
   let lastTick = performance.now();
   let previousTick = lastTick;
   let readThisTurn = 0;
+  let endOfTurnAsked = false;
+  const endOfTurn = () => {
+    readThisTurn = 0;
+    endOfTurnAsked = false;
+  };
   const timer = setInterval(() => {
     previousTick = lastTick;
     lastTick = performance.now();
@@ -23,6 +28,11 @@ export function watchLoopLateness() {
     /** Counts a request read in this turn of the loop. */
     read() {
       readThisTurn += 1;
+      // The count ends with the turn: a request read just after a backlog is not part of it.
+      if (!endOfTurnAsked) {
+        endOfTurnAsked = true;
+        setImmediate(endOfTurn);
+      }
     },
     /** Requests read since the loop last turned: a backlog when it is more than a browser sends. */
     readThisTurn: () => readThisTurn,
