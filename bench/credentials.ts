@@ -212,7 +212,7 @@ export interface CredentialBenchOptions {
   log: (line: string) => void;
 }
 
-/** The credential figures of DESIGN.md §9 / issue 18; `npm run bench` runs this as its credentials stage. */
+/** The credential figures of the budgets in bench/README.md; `npm run bench` runs this as its credentials stage. */
 export async function benchCredentials(options: CredentialBenchOptions) {
   log = options.log;
   const downloads = await downloadLatencies(options.requests, options.seconds);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN.md §9, measured on this machine.
+ * `npm run bench`: the performance budgets (bench/README.md), measured on this machine.
  *
  *   npm run bench                                   everything (about an hour on 2 cores)
  *   npm run bench -- --stages front                 only the front-end budget and Lighthouse

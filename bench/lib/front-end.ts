@@ -125,7 +125,7 @@ interface LighthouseRun {
 type LighthouseMedian = Omit<LighthouseRun, 'failedAccessibilityAudits' | 'benchmarkIndex'>;
 
 /**
- * Lighthouse's own CPU slowdown for a mobile run, which the budget is set in (issue 21, decision
+ * Lighthouse's own CPU slowdown for a mobile run, which the budget is set in (the landing-page budget, decision
  * 0011). Its simulation multiplies every task it records, the browser's and Lighthouse's own
  * included, so scaling it to a faster host made an empty page miss the budget (0011).
  */

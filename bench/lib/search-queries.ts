@@ -30,7 +30,7 @@ const piece = (random: Random, text: string, start: number) => {
 };
 
 /**
- * What staff type (the budget of DESIGN.md §9): whole or partial names of 3 or more characters in
+ * What staff type (the staff search budget): whole or partial names of 3 or more characters in
  * any case, whole FIN, passport and serial numbers, prefixes of 3 or more characters of those, and
  * nationalities. Names come up as often as all identifiers together.
  */

@@ -85,7 +85,7 @@ export function summarize(results: Results): string {
   out.push('', `Command: \`${results.command}\``);
 
   const targets = [
-    row(['budget (DESIGN.md §9)', 'measured', 'target', '']),
+    row(['budget', 'measured', 'target', '']),
     row(['---', '---:', '---:', '---']),
   ];
   const budget = (label: string, measured: string | number, target: string, met: boolean) =>

@@ -1,4 +1,4 @@
-/** Markdown for the surge stage (surge-bench.ts), with the budget of DESIGN.md §9 checked. */
+/** Markdown for the surge stage (surge-bench.ts), with the staff search budget checked. */
 import type { SurgeRouteResult } from './surge-bench.ts';
 
 const row = (cells: (string | number | null)[]) => `| ${cells.map((cell) => cell ?? '–').join(' | ')} |`;
@@ -77,7 +77,7 @@ export function surgeSummary(label: string, routes: Record<string, SurgeRouteRes
     );
     out.push(
       '',
-      `Budget (DESIGN.md §9), ${label}: closed loop ≥ 0.9× shedding off: ${worstRatio} (${check(worstRatio >= 0.9)}); ` +
+      `Budget, ${label}: closed loop ≥ 0.9× shedding off: ${worstRatio} (${check(worstRatio >= 0.9)}); ` +
         `nothing refused while p99 < 250 ms: ${check(refusedInTime.length === 0)}.`,
     );
     const worst = route.open.at(-1);

@@ -3,7 +3,7 @@ export const FEEDBACK_COMMENT_MAX_LENGTH = 1000;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 export const CONTACT_NAME_MAX_LENGTH = 200;
 
-// Uploads (DESIGN.md §5): images are re-encoded to WebP, PDFs kept as they are.
+// Uploads: images are re-encoded to WebP, PDFs kept as they are.
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const PDF_MAX_BYTES = 20 * 1024 * 1024;

@@ -4,7 +4,7 @@ import {
   CONTACT_NAME_MAX_LENGTH as NAME_MAX_LENGTH,
 } from '../limits.ts';
 
-// A deliberately simple check (SPEC §3): something@something.tld, no spaces.
+// A deliberately simple check: something@something.tld, no spaces.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const contactMessages = {

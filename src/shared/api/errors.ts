@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape every API failure takes (DESIGN.md §5). */
+/** The one error shape every API failure takes. */
 export const apiError = z.object({
   statusCode: z.number().int(),
   code: z.string(),

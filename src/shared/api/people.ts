@@ -24,7 +24,7 @@ const calendarDate = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date (YYYY-MM-DD)` })
     .refine(isRealDate, { error: `${label} must be a real calendar date` });
 
-/** The eleven personal and test fields shared by people and renewal records (SPEC §6, §7). */
+/** The eleven personal and test fields shared by people and renewal records. */
 export const recordFields = z.object({
   name: text('Name'),
   dob: calendarDate('Date of birth'),

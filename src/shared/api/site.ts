@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const text = z.string().trim().min(1);
 
-/** Brand and public settings; every brand text comes from here (SPEC §1 honesty rules). */
+/** Brand and public settings; every brand text comes from here: none is written into the code. */
 export const siteConfig = z.object({
   portalName: text,
   issuerName: text,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditActions, auditEntityTypes } from './audit.ts';
 
-/** Days before the end of validity from which a course counts as expiring soon (SPEC §6). */
+/** Days before the end of validity from which a course counts as expiring soon. */
 export const EXPIRING_SOON_DAYS = 90;
 
 const monthCount = z.object({

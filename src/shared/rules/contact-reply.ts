@@ -7,7 +7,7 @@ const topicKeywords: [Exclude<ReplyTopic, 'default'>, RegExp][] = [
   ['bug', /\b(errors?|bugs?)\b/i],
 ];
 
-/** Chooses which automatic reply a contact message gets, by its keywords (SPEC §3). */
+/** Chooses which automatic reply a contact message gets, by its keywords. */
 export function chooseReplyTopic(message: string): ReplyTopic {
   return topicKeywords.find(([, pattern]) => pattern.test(message))?.[0] ?? 'default';
 }

@@ -1,6 +1,6 @@
 /**
- * A course is available while the current moment is not later than passedDate + validity years
- * (SPEC §9). The period ends at the end of that calendar day, UTC: a certificate passed on
+ * A course is available while the current moment is not later than passedDate + validity years.
+ * The period ends at the end of that calendar day, UTC: a certificate passed on
  * 2024-03-12 with 2 years is available through 2026-03-12 23:59:59.999Z and unavailable after.
  * A 29 February passed date ends on 28 February in a non-leap year (never rolls into March).
  */

@@ -1,4 +1,4 @@
-/** The sidebar "User Panel" (SPEC §6), then the staff pages beyond it; `admin` ones need the role. */
+/** The sidebar "User Panel", then the staff pages beyond it; `admin` ones need the role. */
 export const dashboardLinks = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Add people', to: '/dashboard/add-people' },

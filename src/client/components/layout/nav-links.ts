@@ -1,4 +1,4 @@
-/** The top bar's links (SPEC §2); the mobile menu adds e-Services and says "About Us". */
+/** The top bar's links; the mobile menu adds e-Services and says "About Us". */
 export const topBarLinks = [
   { label: 'Careers & Skills Passport', to: '/careers' },
   { label: 'Courses', to: '/courses' },

@@ -7,7 +7,7 @@ export const robotMessage = "Please confirm you're not a robot!";
 const tooManyAttempts = (retryAfterSeconds: number) =>
   `Too many attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minutes.`;
 
-/** What the "Oops..." dialog says for a failed verification (SPEC §4). */
+/** What the "Oops..." dialog says for a failed verification. */
 export function describeVerifyError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.status === 404) return verificationMessages.noMatch;

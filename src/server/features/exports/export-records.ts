@@ -67,7 +67,7 @@ async function* liveRecords(db: Db, kind: ExportKind, filter: ExportFilter): Asy
 }
 
 /**
- * The CSV of an export: the import template's columns (DESIGN.md §5 names), UTF-8 with a byte
+ * The CSV of an export: the import template's columns (the API's field names), UTF-8 with a byte
  * order mark so spreadsheet programs read every script, and no cell that a spreadsheet would run
  * as a formula (`=`, `+`, `-`, `@`, tab or CR first get a leading quote).
  */

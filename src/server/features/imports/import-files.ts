@@ -17,7 +17,7 @@ import { sampleRows } from './sample-rows.ts';
 
 const csvOptions = { bom: true, escape_formulas: true } as const;
 
-/** The template: the columns an import reads (DESIGN.md §5 names) and no rows, to fill in. */
+/** The template: the columns an import reads (the API's field names) and no rows, to fill in. */
 export function templateCsv(kind: ImportKind): Readable {
   const csv = stringify({ ...csvOptions });
   csv.end([...importColumns(kind)]);

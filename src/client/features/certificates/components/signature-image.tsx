@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MissingFile } from '#client/components/media/missing-file.tsx';
 import type { FileView } from '#shared/api/certificates.ts';
 
-/** The signature in its three states: shown, failed to load, or absent (SPEC §5). */
+/** The signature in its three states: shown, failed to load, or absent. */
 export function SignatureImage({ file, name }: { file: FileView | null; name: string }) {
   const [failed, setFailed] = useState(false);
   // On a page rendered on the server the image may have failed before React was listening.

@@ -1,6 +1,6 @@
 import { ApiRequestError } from '#client/lib/api-client.ts';
 
-/** SPEC §6's texts word for word, then what the dialog adds: whom, and that it goes to the Trash. */
+/** The confirmation texts word for word, then what the dialog adds: whom, and that it goes to the Trash. */
 export const deleteMessages = {
   person: {
     confirm: 'Are you sure you want to delete this person?',

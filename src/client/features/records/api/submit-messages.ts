@@ -1,6 +1,6 @@
 import { ApiRequestError } from '#client/lib/api-client.ts';
 
-/** The form texts of SPEC §6, for new records and for edits. */
+/** The form texts, for new records and for edits. */
 export const submitMessages = {
   create: {
     success: 'Data submitted successfully!',

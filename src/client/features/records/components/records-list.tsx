@@ -32,7 +32,7 @@ interface RecordsListProps<T> {
   children: (item: T) => ReactNode;
 }
 
-/** "Total People" with the count, one search box, the cards, and the pages (SPEC §6). */
+/** "Total People" with the count, one search box, the cards, and the pages. */
 export function RecordsList<T>({
   title,
   q,

@@ -11,7 +11,7 @@ interface HumanCheckDialogProps {
 }
 
 /**
- * The human-verification step after a match (SPEC §4): it cannot be dismissed by Escape or an
+ * The human-verification step after a match: it cannot be dismissed by Escape or an
  * outside click, "Verify Human" counts down the configured wait, and "Proceed" needs the switch.
  */
 export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProceed }: HumanCheckDialogProps) {

@@ -8,7 +8,7 @@ const CAROUSEL_INTERVAL_MS = 3000;
 
 /**
  * Six slides, advancing every 3 s and wrapping; paused while hovered or focused, and still for
- * people who ask for reduced motion (SPEC §4, WCAG 2.2.2).
+ * people who ask for reduced motion (WCAG 2.2.2).
  */
 export function ImageCarousel({ slides }: { slides: VerifyPage['carousel'] }) {
   const [index, setIndex] = useState(0);

@@ -8,7 +8,7 @@ import { describeVerifyError } from '../verification-messages.ts';
 import { HumanCheckDialog } from './human-check-dialog.tsx';
 import { VerifyErrorDialog } from './verify-error-dialog.tsx';
 
-/** The two numbers, the proof of work in the background, then the dialogs of SPEC §4. */
+/** The two numbers, the proof of work in the background, then the result dialogs. */
 export function VerifyForm() {
   const site = useSite();
   const navigate = useNavigate();
