@@ -84,10 +84,7 @@ export function summarize(results: Results): string {
   );
   out.push('', `Command: \`${results.command}\``);
 
-  const targets = [
-    row(['budget', 'measured', 'target', '']),
-    row(['---', '---:', '---:', '---']),
-  ];
+  const targets = [row(['budget', 'measured', 'target', '']), row(['---', '---:', '---:', '---'])];
   const budget = (label: string, measured: string | number, target: string, met: boolean) =>
     targets.push(row([label, measured, target, target === '(report)' ? '' : check(met)]));
   const pg = results.postgres;
