@@ -6,3 +6,4 @@ export * from './imports.ts';
 export * from './messages.ts';
 export * from './person.ts';
 export * from './renewal.ts';
+export * from './wallet.ts';
