@@ -1,5 +1,5 @@
 import { and, isNull, type SQL, sql } from 'drizzle-orm';
-import type { PeopleQuery } from '#shared/api/people.ts';
+import { defaultSort, type PeopleQuery } from '#shared/api/people.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { listOrder } from './list-order.ts';
@@ -16,11 +16,16 @@ const ROW_READ_ENTRIES = 10;
  * cheaper way, gives the page too. Walking the sort's index passes about
  * (offset + page size) × live ÷ matches entries before the page ends: for a handful of a million,
  * or a late page of a few thousand, that is most of the index. Otherwise (many match, an early
- * page) a second statement walks the index, meeting matches soon (onePage).
+ * page) a second statement walks the index, meeting matches soon (onePage). Revoked and
+ * "missing images" people have indexes of their own, newest first: in that order the walk passes
+ * only them, so it beats reading their rows at any page.
  */
 export async function findFiltered(db: Db, query: PeopleQuery, filters: SQL, offset: number): Promise<Found> {
   const where = and(isNull(person.deletedAt), filters);
   const order = listOrder(query);
+  const walksOwnIndex =
+    (query.sort ?? defaultSort(query)) === 'created' &&
+    (query.status === 'revoked' || query.missing === 'images');
   const [first, ...rest] = await queryRows<{ n: number; read: boolean; id: string | null }>(
     db,
     sql`with matching as materialized (
@@ -28,7 +33,7 @@ export async function findFiltered(db: Db, query: PeopleQuery, filters: SQL, off
       ),
       counted as (select count(*)::int as n from matching),
       chosen as (
-        select n, n <= ${LIST_COUNT_CAP} and ${offset + query.pageSize}::float8
+        select n, not ${walksOwnIndex} and n <= ${LIST_COUNT_CAP} and ${offset + query.pageSize}::float8
           * (select ${personLiveCount.n} from ${personLiveCount}) > ${ROW_READ_ENTRIES}::float8 * n * n as read
         from counted
       )
