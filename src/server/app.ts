@@ -18,6 +18,7 @@ import signInOptionsRoutes from './features/sign-in-options/sign-in-options.rout
 import siteRoutes from './features/site/site.routes.ts';
 import staffApi from './features/staff-api.ts';
 import verificationRoutes from './features/verification/verification.routes.ts';
+import walletRoutes from './features/wallet/wallet.routes.ts';
 import { type LogDestination, loggerOptions, OneLinePerRequest } from './logger.ts';
 import auth from './plugins/auth.ts';
 import client from './plugins/client.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(certificatesRoutes);
   await app.register(publicECertPdfRoutes);
   await app.register(credentialsRoutes);
+  await app.register(walletRoutes);
   await app.register(filesRoutes);
   await app.register(setupRoutes);
   await app.register(signInOptionsRoutes);

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { WALLET_EXCHANGE_MINUTES, type WalletClaim } from '#shared/api/wallet.ts';
+import { queryRows } from '../../db/database.ts';
+import { walletExchange } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { interactionUrl } from './exchange-urls.ts';
+
+/** Passport numbers as people type them: any case, with or without spaces and hyphens. */
+const normalisedPassportNumber = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
+
+const WRONG_ANSWER =
+  'That passport number does not match this record. Type it as it is printed in your passport.';
+
+/**
+ * Opens a wallet exchange for the holder of a live, unrevoked record, once they have shown they
+ * know its passport number: the page link alone is what anyone who verified the e-Cert also has.
+ */
+export async function startWalletClaim(
+  app: FastifyInstance,
+  personId: string,
+  passportNumber: string,
+): Promise<WalletClaim> {
+  if (!app.config.maskIdentifiers) {
+    // With masking off the page shows the passport number, so it proves nothing about who asks.
+    throw new AppError(403, 'Adding this e-Cert to a wallet is not offered by this portal.', 'FORBIDDEN');
+  }
+  const [row] = await queryRows<{ matches: boolean; revoked: boolean }>(
+    app.db,
+    sql`select upper(regexp_replace(passport_number, '[[:space:]-]', '', 'g'))
+               = ${normalisedPassportNumber(passportNumber)} as matches,
+             revoked_at is not null as revoked
+        from person where id = ${personId} and deleted_at is null`,
+  );
+  if (!row) throw notFound('No data to display.');
+  if (row.revoked)
+    throw new AppError(409, 'This e-Cert is revoked: it cannot be added to a wallet.', 'CONFLICT');
+  if (!row.matches) throw new AppError(400, WRONG_ANSWER, 'INVALID_INPUT', { passportNumber: WRONG_ANSWER });
+
+  // Exchanges a day past their end are of no use to anyone; clearing them here keeps the table small.
+  await app.db.execute(sql`delete from wallet_exchange where expires_at < now() - interval '1 day'`);
+  const [exchange] = await app.db
+    .insert(walletExchange)
+    .values({
+      personId,
+      challenge: randomBytes(24).toString('base64url'),
+      expiresAt: sql`now() + make_interval(mins => ${WALLET_EXCHANGE_MINUTES})`,
+    })
+    .returning({ id: walletExchange.id, expiresAt: walletExchange.expiresAt });
+  if (!exchange) throw new Error('The wallet exchange was not stored.');
+  return {
+    interactionUrl: interactionUrl(app.config.publicUrl, exchange.id),
+    expiresAt: exchange.expiresAt.toISOString(),
+  };
+}

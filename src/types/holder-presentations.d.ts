@@ -1,0 +1,29 @@
+// Types for the parts of the credential libraries that take a holder's presentation; like the
+// declarations beside this file, only what the portal and its tests call.
+
+declare module '@digitalbazaar/ed25519-signature-2020' {
+  export class Ed25519Signature2020 {
+    constructor(options?: { signer?: unknown });
+  }
+}
+
+declare module '@digitalbazaar/vc' {
+  export function createPresentation(options: {
+    holder?: string;
+    verifiableCredential?: unknown[];
+  }): Record<string, unknown>;
+  export function signPresentation(options: {
+    presentation: Record<string, unknown>;
+    suite: unknown;
+    challenge: string;
+    domain?: string;
+    documentLoader: DocumentLoader;
+  }): Promise<Record<string, unknown>>;
+  export function verify(options: {
+    presentation: unknown;
+    challenge: string;
+    domain?: string;
+    suite: unknown;
+    documentLoader: DocumentLoader;
+  }): Promise<VerifyResult>;
+}
