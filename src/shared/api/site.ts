@@ -16,6 +16,9 @@ export const siteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
+/** A translation of the brand: only its texts, each optional (English stands in for one left out). */
+export const siteTranslation = siteConfig.omit({ securityContact: true }).partial().strict();
+
 /** What GET /api/site returns: the brand, the site's own address, and the public verification settings. */
 export const siteResponse = siteConfig.extend({
   /** PUBLIC_URL: addresses given to other sites (LinkedIn, wallets) are absolute. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentNames, searchResponse } from '#shared/api/content.ts';
+import { defaultLanguage, languages } from '#shared/i18n/languages.ts';
 import { buildSearchIndex, searchSite } from './search-index.ts';
 
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,10 +9,19 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/content/:name',
-    { schema: { params: z.object({ name: z.enum(contentNames, { error: 'Unknown page' }) }) } },
+    {
+      schema: {
+        params: z.object({ name: z.enum(contentNames, { error: 'Unknown page' }) }),
+        querystring: z.object({
+          lang: z
+            .enum(languages, { error: `Language must be one of ${languages.join(', ')}` })
+            .default(defaultLanguage),
+        }),
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return app.content.pages[request.params.name];
+      return app.content.inLanguage(request.query.lang).pages[request.params.name];
     },
   );
 

@@ -29,6 +29,18 @@ describe('content and search', () => {
     for (const link of links) expect(new URL(link.url).protocol).toBe('https:');
   });
 
+  it('GET /api/content/:name?lang= serves the page in that language, English by default', async () => {
+    const english = (await get('/api/content/faq')).json<{ title: string }>();
+    const chinese = await get('/api/content/faq?lang=zh-Hans');
+
+    expect(chinese.statusCode).toBe(200);
+    expect(chinese.json<{ title: string }>().title).not.toBe(english.title);
+    expect(chinese.json<{ title: string }>().title).toMatch(/\p{Script=Han}/u);
+    const unknown = await get('/api/content/faq?lang=fr');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('en, zh-Hans, ms, ta');
+  });
+
   it('rejects an unknown content name in the error shape', async () => {
     const response = await get('/api/content/unknown');
 
