@@ -11,6 +11,7 @@ export const walletClaimInput = z.object({
     .min(1, { error: 'Enter your passport number.' })
     .max(200, { error: 'A passport number is at most 200 characters.' }),
 });
+export type WalletClaimInput = z.infer<typeof walletClaimInput>;
 
 export const walletClaim = z.object({
   /** The VC-API interaction URL (`?iuv=1`) a wallet scans or is given. */

@@ -4,9 +4,10 @@ import { RecordPanel } from '#client/components/page/record-panel.tsx';
 import type { CertificateView } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.ts';
+import { AddToWallet } from './add-to-wallet.tsx';
 
 interface TakeAlongPanelProps {
-  certificate: Pick<CertificateView, 'id' | 'tradeTested' | 'passedDate' | 'courseExpiresOn'>;
+  certificate: Pick<CertificateView, 'id' | 'tradeTested' | 'passedDate' | 'courseExpiresOn' | 'masked'>;
   site: Pick<SiteResponse, 'issuerName' | 'publicUrl'>;
 }
 
@@ -46,6 +47,7 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
         >
           Add to LinkedIn
         </Button>
+        <AddToWallet certificate={c} />
       </Group>
     </RecordPanel>
   );

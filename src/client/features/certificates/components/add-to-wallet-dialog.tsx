@@ -1,0 +1,86 @@
+import { Anchor, Button, CopyButton, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiRequestError } from '#client/lib/api-client.ts';
+import { WALLET_EXCHANGE_MINUTES, type WalletClaim } from '#shared/api/wallet.ts';
+import { startWalletClaim } from '../api/start-wallet-claim.ts';
+
+const failure = (error: unknown) =>
+  error instanceof ApiRequestError && error.body
+    ? (error.body.fields?.passportNumber ?? error.body.message)
+    : 'The wallet link could not be made. Please try again.';
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+function WalletLink({ claim }: { claim: WalletClaim }) {
+  const qr = `${new URL(claim.interactionUrl).pathname}/qr.png`;
+  return (
+    <Stack gap="sm">
+      <Text>
+        In the Learner Credential Wallet, choose Add Credential, then scan this code or paste the link. The
+        wallet asks to sign in with its DID, then receives your credential.
+      </Text>
+      <Image src={qr} alt="QR code of the wallet link" w={240} h={240} fit="contain" />
+      <Anchor href={claim.interactionUrl} style={{ wordBreak: 'break-all' }} underline="always">
+        {claim.interactionUrl}
+      </Anchor>
+      {/* On the phone that holds the wallet there is no code to scan: the link is pasted instead. */}
+      <CopyButton value={claim.interactionUrl}>
+        {({ copied, copy }) => (
+          <Button variant="outline" onClick={copy} w="fit-content">
+            {copied ? 'Link copied' : 'Copy link'}
+          </Button>
+        )}
+      </CopyButton>
+      <Text size="sm">
+        The link works once, until {timeOf(claim.expiresAt)}. The wallet may say it does not know the issuer
+        until the issuer is listed in the Digital Credentials Consortium&rsquo;s registry; the credential is
+        still checked by its signature.
+      </Text>
+    </Stack>
+  );
+}
+
+/** The wallet claim: the passport number first, then the wallet link as a QR code and as a link. */
+export default function AddToWalletDialog({ recordId, onClose }: { recordId: string; onClose: () => void }) {
+  const [passportNumber, setPassportNumber] = useState('');
+  const claim = useMutation({ mutationFn: () => startWalletClaim(recordId, { passportNumber }) });
+  return (
+    <Modal opened onClose={onClose} title="Add to wallet" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {claim.data ? (
+        <WalletLink claim={claim.data} />
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            claim.mutate();
+          }}
+        >
+          <Stack gap="sm">
+            <Text>
+              Only the holder may put this e-Cert in a wallet. Type the passport number of this record; the
+              wallet link then works for {WALLET_EXCHANGE_MINUTES} minutes.
+            </Text>
+            <TextInput
+              label="Passport number"
+              value={passportNumber}
+              onChange={(event) => {
+                setPassportNumber(event.currentTarget.value);
+                claim.reset();
+              }}
+              error={claim.isError ? failure(claim.error) : undefined}
+              autoComplete="off"
+              required
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={claim.isPending} disabled={!passportNumber.trim()}>
+                Show wallet link
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
