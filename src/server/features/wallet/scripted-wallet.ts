@@ -3,7 +3,10 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { Ed25519Signature2020 } from '@digitalbazaar/ed25519-signature-2020';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
+import { Ed25519Signature2020 as DccEd25519Signature2020 } from '@digitalcredentials/ed25519-signature-2020';
+import { Ed25519VerificationKey2020 } from '@digitalcredentials/ed25519-verification-key-2020';
 import { securityLoader } from '@digitalcredentials/security-document-loader';
+import * as dccVc from '@digitalcredentials/vc';
 import type { TestApp } from '../../test/test-app.ts';
 
 // A wallet in a test, doing what the Learner Credential Wallet does: read the interaction URL, post
@@ -47,6 +50,28 @@ export async function newHolder(impostorOf?: { holder: Holder; keyId: 'own' | 't
         documentLoader,
       });
     },
+  };
+}
+
+/**
+ * A holder whose key and presentation are made as the Learner Credential Wallet makes them: an
+ * Ed25519VerificationKey2020 key named by its fingerprint, and the DCC's vc and signature libraries.
+ */
+export async function lcwHolder(): Promise<Holder> {
+  const key = await Ed25519VerificationKey2020.generate();
+  const did = `did:key:${key.fingerprint()}`;
+  key.controller = did;
+  key.id = `${did}#${key.fingerprint()}`;
+  return {
+    did,
+    present: ({ challenge, domain }) =>
+      dccVc.signPresentation({
+        presentation: dccVc.createPresentation({ holder: did, verify: false }),
+        challenge,
+        domain,
+        documentLoader,
+        suite: new DccEd25519Signature2020({ signer: key.signer() }),
+      }),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   downloadCredential,
   TEST_DID,
 } from '../credentials/credentials-test-kit.ts';
-import { type Holder, newHolder, requestOf, walletHttp } from './scripted-wallet.ts';
+import { type Holder, lcwHolder, newHolder, requestOf, walletHttp } from './scripted-wallet.ts';
 
 let harness: TestApp;
 beforeAll(async () => {
@@ -122,6 +122,18 @@ describe('Add to wallet: a scripted wallet claims the credential through a VC-AP
     expect(response.headers['content-type']).toBe('image/png');
     const png = PNG.sync.read(response.rawPayload);
     expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(interactionUrl);
+  });
+
+  it('accepts a presentation made with the libraries the Learner Credential Wallet signs with', async () => {
+    const holder = await lcwHolder();
+    const { exchangeUrl, request } = await openedExchange(holder);
+    const answer = await walletHttp(harness).post(exchangeUrl, {
+      verifiablePresentation: await holder.present(request),
+    });
+    expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({
+      verifiablePresentation: { verifiableCredential: [{ credentialSubject: { id: holder.did } }] },
+    });
   });
 
   it('accepts a presentation signed with eddsa-rdfc-2022 too', async () => {
