@@ -1,6 +1,8 @@
+import type { I18n } from '@lingui/core';
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type { CertificateView, TrainingRecord } from '#shared/api/certificates.ts';
-import { formatDate } from '#shared/format-date.ts';
+import { formatDateIn } from '#shared/format-date.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { attachCredential } from './attached-credential.ts';
 import { documentFonts } from './pdf-fonts.ts';
 
@@ -18,7 +20,35 @@ export interface ECertContent {
   signaturePng: Buffer | null;
   credential: object | null;
   madeAt: Date;
+  /** The language of the page's own words; record data is shown as stored. */
+  language: Language;
+  i18n: I18n;
 }
+
+/** The page's own words, each translated in the catalogs (src/locales). */
+const words = {
+  recordsThat: /*i18n*/ { id: 'This e-Cert records that' },
+  fin: /*i18n*/ { id: 'FIN Number: {fin}' },
+  serial: /*i18n*/ { id: 'e-Cert Serial No.: {serial}' },
+  course: /*i18n*/ { id: 'Course' },
+  level: /*i18n*/ { id: 'Level' },
+  result: /*i18n*/ { id: 'Result' },
+  passedOn: /*i18n*/ { id: 'Passed on' },
+  resultRevoked: /*i18n*/ { id: '{result} (revoked)' },
+  courseStatus: /*i18n*/ { id: 'Course Status: {status}' },
+  available: /*i18n*/ { id: 'Available' },
+  unavailable: /*i18n*/ { id: 'Unavailable' },
+  revoked: /*i18n*/ { id: 'Revoked' },
+  revokedOn: /*i18n*/ { id: 'Revoked: this certificate was revoked on {date} and is no longer valid.' },
+  expiredOn: /*i18n*/ { id: 'Expired: this certificate was valid until {date}.' },
+  validUntil: /*i18n*/ { id: 'Valid until {date}.' },
+  reason: /*i18n*/ { id: 'Reason: {reason}' },
+  signature: /*i18n*/ { id: 'Signature' },
+  footer: /*i18n*/ {
+    id: 'Made on {date}. Scan the code or open the address to see this record as it is now. The signed credential of this e-Cert is attached to this PDF as credential.json.',
+  },
+  revokedStamp: /*i18n*/ { id: 'REVOKED' },
+};
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
@@ -77,22 +107,32 @@ class Writer {
   }
 }
 
-const stateSentence = (c: ECertContent['certificate']) =>
-  c.state === 'revoked'
-    ? `Revoked: this certificate was revoked on ${formatDate(c.revokedAt)} and is no longer valid.`
-    : c.state === 'expired'
-      ? `Expired: this certificate was valid until ${formatDate(c.courseExpiresOn)}.`
-      : `Valid until ${formatDate(c.courseExpiresOn)}.`;
+/** One of the page's words in its language, with `values` put in. */
+const say = ({ i18n }: ECertContent, word: { id: string }, values?: Record<string, string>) =>
+  i18n._(word.id, values);
 
-const courseStatusText = (c: ECertContent['certificate']) =>
-  c.state === 'revoked' ? 'Revoked' : c.courseStatus === 'available' ? 'Available' : 'Unavailable';
+function stateSentence(content: ECertContent) {
+  const { certificate: c, language } = content;
+  if (c.state === 'revoked')
+    return say(content, words.revokedOn, { date: formatDateIn(language, c.revokedAt) });
+  const date = formatDateIn(language, c.courseExpiresOn);
+  return say(content, c.state === 'expired' ? words.expiredOn : words.validUntil, { date });
+}
+
+const courseStatusText = (content: ECertContent) => {
+  const { state, courseStatus } = content.certificate;
+  return say(
+    content,
+    state === 'revoked' ? words.revoked : courseStatus === 'available' ? words.available : words.unavailable,
+  );
+};
 
 /**
  * One A4 page of an e-Cert: the issuer, the holder, each course, the record's state, and a QR
  * code to its page; the signed credential rides along as an attached file.
  */
 export async function drawECert(content: ECertContent): Promise<Uint8Array> {
-  const { site, certificate: c } = content;
+  const { site, certificate: c, language } = content;
   const document = await PDFDocument.create();
   document.setTitle(`${site.certificateTitle}: ${c.name}`, { showInWindowTitleBar: true });
   document.setAuthor(site.issuerName);
@@ -131,18 +171,29 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   y = Math.min(afterPortal, y - 48) - 28;
 
   y = await write.text(site.certificateTitle, { x: MARGIN, y, size: 20, width, bold: true });
-  y = await write.text('This e-Cert records that', { x: MARGIN, y: y - 14, size: 11, width, color: DIMMED });
+  y = await write.text(say(content, words.recordsThat), {
+    x: MARGIN,
+    y: y - 14,
+    size: 11,
+    width,
+    color: DIMMED,
+  });
   y = await write.text(c.name, { x: MARGIN, y: y - 2, size: 22, width, bold: true });
-  y = await write.text(`FIN Number: ${c.finNumber}`, { x: MARGIN, y: y - 6, size: 11, width });
-  y = await write.text(`e-Cert Serial No.: ${c.serial}`, { x: MARGIN, y, size: 11, width });
+  y = await write.text(say(content, words.fin, { fin: c.finNumber }), {
+    x: MARGIN,
+    y: y - 6,
+    size: 11,
+    width,
+  });
+  y = await write.text(say(content, words.serial, { serial: c.serial }), { x: MARGIN, y, size: 11, width });
   y -= 18;
 
   // The courses, as the record page's table lists them.
   const columns = [
-    { label: 'Course', x: MARGIN, width: 200 },
-    { label: 'Level', x: MARGIN + 205, width: 110 },
-    { label: 'Result', x: MARGIN + 320, width: 80 },
-    { label: 'Passed on', x: MARGIN + 405, width: 90 },
+    { label: say(content, words.course), x: MARGIN, width: 200 },
+    { label: say(content, words.level), x: MARGIN + 205, width: 110 },
+    { label: say(content, words.result), x: MARGIN + 320, width: 80 },
+    { label: say(content, words.passedOn), x: MARGIN + 405, width: 90 },
   ];
   for (const column of columns)
     await write.text(column.label, {
@@ -159,8 +210,8 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     const cells = [
       record.courseName,
       record.courseLevel,
-      c.state === 'revoked' ? `${record.result} (revoked)` : record.result,
-      formatDate(record.passedDate),
+      c.state === 'revoked' ? say(content, words.resultRevoked, { result: record.result }) : record.result,
+      formatDateIn(language, record.passedDate),
     ];
     let lowest = y;
     for (const [index, column] of columns.entries())
@@ -172,7 +223,7 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.3, color: DIMMED });
   }
 
-  y = await write.text(`Course Status: ${courseStatusText(c)}`, {
+  y = await write.text(say(content, words.courseStatus, { status: courseStatusText(content) }), {
     x: MARGIN,
     y: y - 14,
     size: 12,
@@ -180,10 +231,10 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     bold: true,
   });
   const stateColor = c.state === 'revoked' ? REVOKED : c.state === 'expired' ? EXPIRED : INK;
-  y = await write.text(stateSentence(c), { x: MARGIN, y, size: 11, width, color: stateColor });
+  y = await write.text(stateSentence(content), { x: MARGIN, y, size: 11, width, color: stateColor });
   // A line of its own: the reason may be in another script, with a font of its own.
   if (c.state === 'revoked' && c.revocationReason)
-    y = await write.text(`Reason: ${c.revocationReason}`, {
+    y = await write.text(say(content, words.reason, { reason: c.revocationReason }), {
       x: MARGIN,
       y,
       size: 11,
@@ -195,7 +246,7 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     const signature = await document.embedPng(content.signaturePng);
     const scaled = signature.scaleToFit(160, 60);
     page.drawImage(signature, { x: MARGIN, y: y - 24 - scaled.height, ...scaled });
-    await write.text('Signature', {
+    await write.text(say(content, words.signature), {
       x: MARGIN,
       y: y - 26 - scaled.height,
       size: 9,
@@ -220,13 +271,20 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     color: DIMMED,
   });
   await write.text(
-    `Made on ${formatDate(content.madeAt.toISOString())}. Scan the code or open the address to see this record as it is now. The signed credential of this e-Cert is attached to this PDF as credential.json.`,
-    { x: MARGIN, y: qrY + qrSize, size: 9, width: width - qrSize - 20, color: DIMMED },
+    say(content, words.footer, { date: formatDateIn(language, content.madeAt.toISOString()) }),
+    {
+      x: MARGIN,
+      y: qrY + qrSize,
+      size: 9,
+      width: width - qrSize - 20,
+      color: DIMMED,
+    },
   );
 
   if (c.state === 'revoked') {
-    const font = await fontFor('REVOKED', true);
-    page.drawText('REVOKED', {
+    const stamp = say(content, words.revokedStamp);
+    const font = await fontFor(stamp, true);
+    page.drawText(stamp, {
       x: 120,
       y: 260,
       size: 96,

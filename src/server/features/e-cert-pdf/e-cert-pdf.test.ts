@@ -118,6 +118,32 @@ describe('GET /api/certificates/:id/e-cert.pdf', () => {
     expect(text).not.toContain('Course Status: Available');
   });
 
+  it('speaks the language asked for, its brand too, and shows the record as stored', async () => {
+    const person = await api.created({ name: 'Ada Lovelace', tradeTested: 'Carpentry' });
+    const textIn = async (lang: string) => {
+      const pdf = await api.inject({ url: `/api/certificates/${person.id}/e-cert.pdf?lang=${lang}` });
+      expect(pdf.statusCode, lang).toBe(200);
+      return (await pdfText(pdf.rawPayload))[0] ?? '';
+    };
+
+    const chinese = await textIn('zh-Hans');
+    expect(chinese).toContain('课程状态：有效');
+    expect(chinese).toContain('Demo Skills 电子证书门户');
+    expect(chinese).toMatch(/有效期至 \d{4}年\d{1,2}月\d{1,2}日/);
+    expect(chinese).not.toContain('Course Status');
+    const malay = await textIn('ms');
+    expect(malay).toContain('Status Kursus: Tersedia');
+    expect(malay).toContain('Sah sehingga');
+    const tamil = await textIn('ta');
+    expect(tamil).toContain('FIN எண்:');
+    for (const text of [chinese, malay, tamil]) {
+      expect(text).toContain('Ada Lovelace');
+      expect(text).toContain('Carpentry');
+    }
+    const unknown = await api.inject({ url: `/api/certificates/${person.id}/e-cert.pdf?lang=fr` });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown or malformed id, as the record page does', async () => {
     expect((await pdfOf('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await pdfOf('not-an-id')).statusCode).toBe(404);
