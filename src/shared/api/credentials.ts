@@ -20,11 +20,16 @@ export const credentialVerification = z.object({
   /** True only when every check passed. */
   verified: z.boolean(),
   checks: z.array(credentialCheck),
+  /** The credential read from a PDF that was sent, for the page to say whose it claims to be. */
+  credential: z.record(z.string(), z.unknown()).optional(),
 });
 export type CredentialVerification = z.infer<typeof credentialVerification>;
 
 /** Largest credential file accepted for checking; ours are about 3 kB. */
 export const CREDENTIAL_MAX_BYTES = 256 * 1024;
+
+/** Largest e-Cert PDF accepted for checking; ours are under 300 kB, most about 40 kB. */
+export const CREDENTIAL_PDF_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Labels for the check lines, shared by the page and the API's answers. */
 export const credentialCheckLabels: Record<CredentialCheckName, string> = {

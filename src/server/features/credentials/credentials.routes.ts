@@ -1,16 +1,19 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CREDENTIAL_MAX_BYTES,
+  CREDENTIAL_PDF_MAX_BYTES,
   checkFinInput,
   checkFinResult,
   credentialVerification,
 } from '#shared/api/credentials.ts';
-import { invalidInput, notFound } from '../../errors.ts';
+import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { perClientLimit } from '../../plugins/rate-limit.ts';
 import { finMatchesCredential } from './check-fin.ts';
 import { credentialOfPerson } from './credential-of-person.ts';
 import { measureJson } from './credential-shape.ts';
+import { credentialTextOfPdf } from './credential-text-of-pdf.ts';
 import { STATUS_LIST_TTL_MS } from './status-list-cache.ts';
 import { verifyCredential } from './verify-credential.ts';
 
@@ -28,6 +31,23 @@ const NOT_JSON =
   'This is not a credential file: its text is not JSON. A credential file\u2019s text starts with "{".';
 /** Far deeper than any credential of ours (7), far shallower than what could exhaust a stack. */
 const MAX_DEPTH = 32;
+const PDF_TYPE = 'application/pdf';
+const PDF_TOO_LARGE = `This PDF is too large to be an e-Cert: the checker takes PDFs up to ${CREDENTIAL_PDF_MAX_BYTES / 1024 / 1024} MB.`;
+/**
+ * A sent PDF's bytes, out of sight of hooks that walk every field of a parsed body (a Buffer's
+ * fields are its bytes: a megabyte took a second to walk).
+ */
+class SentPdf {
+  readonly #bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
+  }
+  get bytes() {
+    return this.#bytes;
+  }
+}
+const NOT_JSON_IN_PDF =
+  'The file attached to this PDF as its credential is not JSON, so it is not a credential from this portal.';
 
 /** The issuer's DID document, each record's signed credential, the status lists, and checkers. */
 const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,32 +96,61 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Its own scope: the checker takes whatever a visitor pasted, and text that is not JSON gets
-  // plain words instead of the API's generic "could not be understood".
+  // plain words instead of the API's generic "could not be understood". An e-Cert PDF is sent as
+  // it is (`application/pdf`); the credential attached to it is checked as if it had been pasted.
   await app.register(async (scope) => {
     const json = scope.getDefaultJsonParser('error', 'error');
+    const parseJson = (request: FastifyRequest, text: string, notJson: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        json(request, text, (error, value) => (error ? reject(invalidInput(notJson)) : resolve(value)));
+      });
     const types = ['application/json', 'application/ld+json', CREDENTIAL_TYPE];
     scope.removeContentTypeParser(types);
-    scope.addContentTypeParser(types, { parseAs: 'string' }, (request, body, done) => {
-      json(request, String(body), (error, value) =>
-        error ? done(invalidInput(NOT_JSON)) : done(null, value),
-      );
-    });
+    // Each type has its own size limit, so the route sets none.
+    scope.addContentTypeParser(
+      types,
+      { parseAs: 'string', bodyLimit: CREDENTIAL_MAX_BYTES },
+      (request, body, done) => {
+        parseJson(request, String(body), NOT_JSON).then((value) => done(null, value), done);
+      },
+    );
+    scope.addContentTypeParser(
+      PDF_TYPE,
+      { parseAs: 'buffer', bodyLimit: CREDENTIAL_PDF_MAX_BYTES },
+      (_request, body, done) => done(null, new SentPdf(body as Buffer)),
+    );
+
+    const check = (body: unknown) => {
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw invalidInput('Send the credential itself: a JSON object.');
+      }
+      if (measureJson(body).depth > MAX_DEPTH)
+        throw invalidInput('This file nests too deeply to be a credential.');
+      return verifyCredential(app, body);
+    };
 
     scope.post(
       '/api/credentials/verify',
       {
-        bodyLimit: CREDENTIAL_MAX_BYTES,
+        // Refused before a byte is read, in words that name the limit (the parser's says neither).
+        onRequest: async (request) => {
+          const declared = Number(request.headers['content-length']);
+          if (
+            request.headers['content-type']?.toLowerCase().startsWith(PDF_TYPE) &&
+            declared > CREDENTIAL_PDF_MAX_BYTES
+          )
+            throw new AppError(413, PDF_TOO_LARGE);
+        },
         config: { rateLimit: perClientLimit(app.config.credentialVerifyRateLimit) },
         schema: { response: { 200: credentialVerification } },
       },
       async (request) => {
         const { body } = request;
-        if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-          throw invalidInput('Send the credential itself: a JSON object.');
-        }
-        if (measureJson(body).depth > MAX_DEPTH)
-          throw invalidInput('This file nests too deeply to be a credential.');
-        return verifyCredential(app, body);
+        if (!(body instanceof SentPdf)) return check(body);
+        const text = await credentialTextOfPdf(body.bytes, NOT_JSON);
+        const credential = await parseJson(request, text, NOT_JSON_IN_PDF);
+        const verification = await check(credential);
+        return { ...verification, credential: credential as Record<string, unknown> };
       },
     );
   });

@@ -1,13 +1,6 @@
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  type PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFRawStream,
-  PDFString,
-} from 'pdf-lib';
+import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
+import { CREDENTIAL_MAX_BYTES } from '#shared/api/credentials.ts';
+import { inflateBounded } from './load-untrusted-pdf.ts';
 
 /** The name the signed credential carries inside an e-Cert PDF, as PDF readers list it. */
 const CREDENTIAL_FILE_NAME = 'credential.json';
@@ -22,12 +15,15 @@ export async function attachCredential(document: PDFDocument, credential: object
   });
 }
 
+const TOO_BIG = 'The credential attached to this PDF is too large to be an e-Cert credential.';
+
 const nameOf = (value: unknown) =>
   value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : null;
 
 /**
  * The text of the file attached as `credential.json`, or null when the PDF carries none: read from
  * the document's embedded-files name tree (one level, as our PDFs and most writers make it).
+ * Throws UnreadablePdf when it inflates past the largest credential the checker takes.
  */
 export function readAttachedCredential(document: PDFDocument): string | null {
   const names = document.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
@@ -43,7 +39,7 @@ export function readAttachedCredential(document: PDFDocument): string | null {
       const files = spec instanceof PDFDict ? spec.lookupMaybe(PDFName.of('EF'), PDFDict) : undefined;
       const stream = files?.lookup(PDFName.of('F'));
       if (!(stream instanceof PDFRawStream)) return null;
-      return Buffer.from(decodePDFRawStream(stream).decode()).toString('utf8');
+      return inflateBounded(stream, CREDENTIAL_MAX_BYTES, TOO_BIG).toString('utf8');
     }
   }
   return null;

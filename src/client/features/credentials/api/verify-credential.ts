@@ -1,6 +1,13 @@
 import { apiFetch } from '#client/lib/api-client.ts';
 import type { CredentialVerification } from '#shared/api/credentials.ts';
 
-/** Sends the file's text as it is: the server judges whether it is JSON at all. */
-export const verifyCredentialText = (text: string) =>
-  apiFetch<CredentialVerification>('/api/credentials/verify', { method: 'POST', body: text });
+/**
+ * Sends a credential file's text as it is, or an e-Cert PDF as it is: the server judges whether
+ * the text is JSON, and reads the credential the PDF carries.
+ */
+export const verifyCredential = (sent: string | Blob) =>
+  apiFetch<CredentialVerification>('/api/credentials/verify', {
+    method: 'POST',
+    body: sent,
+    ...(typeof sent === 'string' ? {} : { headers: { 'content-type': 'application/pdf' } }),
+  });

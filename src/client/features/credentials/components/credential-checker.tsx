@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { useSite } from '#client/features/site/api/site-query.ts';
 import { ApiRequestError } from '#client/lib/api-client.ts';
-import { CREDENTIAL_MAX_BYTES } from '#shared/api/credentials.ts';
-import { verifyCredentialText } from '../api/verify-credential.ts';
+import { CREDENTIAL_MAX_BYTES, CREDENTIAL_PDF_MAX_BYTES } from '#shared/api/credentials.ts';
+import { verifyCredential } from '../api/verify-credential.ts';
 import { CredentialChecks } from './credential-checks.tsx';
 import { credentialFactsOf, parseCredentialText } from './credential-facts.ts';
 import { CredentialVerdict } from './credential-verdict.tsx';
@@ -23,16 +23,29 @@ const signatureHolds = (result: { checks: { check: string; outcome: string }[] }
 const notCredentialText = (issuer: string) =>
   `This is not a credential file. A credential from ${issuer} is a .json file whose text starts with "{". Choose the file you downloaded, or paste all of its text.`;
 
-/** Drop, choose or paste a credential file; the server checks it and each check is shown as a line. */
+/** A PDF by its content, as the server judges it: readers find the header in the first kilobyte. */
+const isPdf = async (file: File) => (await file.slice(0, 1024).text()).includes('%PDF-');
+
+/**
+ * Drop, choose or paste a credential file, or drop or choose an e-Cert PDF; the server checks it
+ * (reading the credential a PDF carries) and each check is shown as a line.
+ */
 export function CredentialChecker() {
   const [text, setText] = useState('');
-  const [tooLarge, setTooLarge] = useState(false);
+  const [pdf, setPdf] = useState<File | null>(null);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
   const site = useSite();
   const [notJson, setNotJson] = useState(false);
-  const check = useMutation({ mutationFn: verifyCredentialText });
-  const checked = check.variables === undefined ? undefined : parseCredentialText(check.variables);
+  const check = useMutation({ mutationFn: verifyCredential });
+  const sent = check.variables;
+  // A PDF's credential is read by the server, which sends it back with the checks.
+  const checked = typeof sent === 'string' ? parseCredentialText(sent) : check.data?.credential;
   const finCheckable = check.data && signatureHolds(check.data) ? finCheckOf(checked) : undefined;
   const submit = () => {
+    if (pdf) {
+      check.mutate(pdf);
+      return;
+    }
     const isObject = parseCredentialText(text) !== undefined;
     setNotJson(!isObject);
     if (isObject) check.mutate(text);
@@ -40,14 +53,23 @@ export function CredentialChecker() {
   const edited = (value: string) => {
     check.reset();
     setNotJson(false);
+    setPdf(null);
     setText(value);
   };
 
   const load = async (file: File | null) => {
     check.reset();
     setNotJson(false);
-    setTooLarge(Boolean(file && file.size > CREDENTIAL_MAX_BYTES));
-    if (file && file.size <= CREDENTIAL_MAX_BYTES) setText(await file.text());
+    setTooLarge(null);
+    setPdf(null);
+    if (!file) return;
+    if (await isPdf(file)) {
+      if (file.size > CREDENTIAL_PDF_MAX_BYTES) return setTooLarge('This PDF is too large to be an e-Cert.');
+      setText('');
+      return setPdf(file);
+    }
+    if (file.size > CREDENTIAL_MAX_BYTES) return setTooLarge('This file is too large to be a credential.');
+    setText(await file.text());
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -64,12 +86,16 @@ export function CredentialChecker() {
         data-testid="credential-drop"
       >
         <Stack gap="md">
-          <Text>Drop a credential file (.json) here, choose it, or paste its text below.</Text>
+          <Text>
+            Drop a credential file (.json) or an e-Cert PDF here, or choose it, or paste a credential's text
+            below.
+          </Text>
           <FileInput
-            label="Credential file"
-            accept=".json,application/json,application/ld+json"
+            label="Credential file or e-Cert PDF"
+            accept=".json,.pdf,application/json,application/ld+json,application/pdf"
             onChange={load}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           />
           <Textarea
             label="Credential text"
@@ -78,15 +104,14 @@ export function CredentialChecker() {
             maxRows={12}
             value={text}
             onChange={(event) => edited(event.currentTarget.value)}
-            error={
-              tooLarge
-                ? 'This file is too large to be a credential.'
-                : notJson && <span role="alert">{notCredentialText(site.issuerName)}</span>
-            }
+            error={tooLarge ?? (notJson && <span role="alert">{notCredentialText(site.issuerName)}</span>)}
             styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
           />
+          {pdf && (
+            <Text role="status">{`${pdf.name}: the credential this PDF carries will be checked.`}</Text>
+          )}
           <Group>
-            <Button onClick={submit} loading={check.isPending} disabled={!text.trim()}>
+            <Button onClick={submit} loading={check.isPending} disabled={!text.trim() && !pdf}>
               Check credential
             </Button>
           </Group>

@@ -1,0 +1,66 @@
+import { PDFDocument } from 'pdf-lib';
+import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
+import { expect, expectNoAxeViolations, openPage, site, test, verifyByApi } from './fixtures.ts';
+
+// An employer is sent the e-Cert PDF itself: chosen or dropped on the checker, the credential it
+// carries is checked by the server and the verdict reads as it does for the credential file.
+
+const [pair] = DEMO_PAIRS;
+
+test('the e-Cert PDF downloaded from the record page, chosen by keyboard on /verify-credential, is a valid e-Cert', async ({
+  page,
+  request,
+}) => {
+  const id = await verifyByApi(request, pair);
+  await openPage(page, `/info/${id}`, site.certificateTitle);
+  const { certificate } = await (await request.get(`/api/certificates/${id}`)).json();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download e-Cert (PDF)' }).click(),
+  ]);
+  const pdfPath = await download.path();
+
+  await openPage(page, '/verify-credential', 'Check a Credential File');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Credential file or e-Cert PDF' }).focus();
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(pdfPath);
+  await expect(page.getByRole('status')).toContainText('the credential this PDF carries will be checked');
+  await page.getByRole('button', { name: 'Check credential' }).focus();
+  await page.keyboard.press('Enter');
+
+  const verdict = page.getByTestId('credential-verdict');
+  await expect(verdict.getByRole('heading')).toHaveText('Valid e-Cert');
+  await expect(verdict).toContainText(`This is the e-Cert of ${certificate.name} for `);
+  await expectNoAxeViolations(page);
+  const fin = page.getByRole('textbox', { name: /Does it belong to this FIN/ });
+  await fin.fill(pair.finNumber);
+  await page.getByRole('button', { name: 'Check FIN' }).click();
+  await expect(page.getByText('The FIN matches this credential.')).toBeVisible();
+});
+
+test('a dropped PDF that carries no credential is named as such, in plain words', async ({
+  page,
+  consoleGuard,
+}) => {
+  // The server's 400 is the answer shown; the browser logs every 400 it receives.
+  consoleGuard.allow(
+    /Failed to load resource: the server responded with a status of 400 .*\/api\/credentials\/verify/,
+  );
+  const empty = await PDFDocument.create();
+  empty.addPage();
+  const bytes = Array.from(await empty.save());
+
+  await openPage(page, '/verify-credential', 'Check a Credential File');
+  const dataTransfer = await page.evaluateHandle((content) => {
+    const transfer = new DataTransfer();
+    const file = new File([new Uint8Array(content)], 'scan.pdf', { type: 'application/pdf' });
+    transfer.items.add(file);
+    return transfer;
+  }, bytes);
+  await page.getByTestId('credential-drop').dispatchEvent('drop', { dataTransfer });
+  await page.getByRole('button', { name: 'Check credential' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^This PDF carries no e-Cert credential\./);
+  await expect(page.getByTestId('credential-verdict')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
