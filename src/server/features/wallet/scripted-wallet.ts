@@ -81,7 +81,7 @@ export interface Answer<T = Record<string, unknown>> {
 }
 
 /** The wallet's HTTP: absolute URLs of the test public address, sent to the app under test. */
-export function walletHttp(harness: TestApp) {
+export function walletHttp(harness: Pick<TestApp, 'app'>) {
   const pathOf = (url: string) => {
     const parsed = new URL(url);
     return parsed.pathname + parsed.search;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { walletExchange } from '../../db/schema/index.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
@@ -214,6 +215,33 @@ describe('an exchange is used once and for 15 minutes', () => {
         message: expect.stringContaining('used already'),
       });
     }
+  });
+
+  it('is finished by another instance than the one that started it', async () => {
+    const holder = await newHolder();
+    const { exchangeUrl, presentation } = await openedExchange(holder);
+    const other = await buildApp({ config: harness.app.config, database: harness.database, logger: false });
+    try {
+      await other.ready();
+      const answer = await walletHttp({ app: other }).post(exchangeUrl, {
+        verifiablePresentation: presentation,
+      });
+      expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+      const replayed = await walletHttp(harness).post(exchangeUrl, { verifiablePresentation: presentation });
+      expect(replayed.body).toMatchObject({ code: 'EXCHANGE_USED' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('gives the credential to only one of two presentations that race', async () => {
+    const holder = await newHolder();
+    const { exchangeUrl, presentation } = await openedExchange(holder);
+    const http = walletHttp(harness);
+    const answers = await Promise.all(
+      [1, 2].map(() => http.post(exchangeUrl, { verifiablePresentation: presentation })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 410]);
   });
 
   it('refuses an expired exchange, even with a good presentation', async () => {
