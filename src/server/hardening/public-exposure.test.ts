@@ -45,6 +45,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
+const GUESSED_ID = '00000000-0000-4000-8000-000000000000';
+
 interface Probe {
   route: string;
   request: InjectOptions;
@@ -105,6 +107,21 @@ function probes(): Probe[] {
       },
     },
     get('GET /api/certificates/:id/credential', `/api/certificates/${b.id},${a.id}/credential`),
+    // A wallet claim answers a link, for the holder's own passport number only.
+    post(
+      'POST /api/certificates/:id/wallet-claims',
+      `/api/certificates/${a.id}/wallet-claims`,
+      {
+        passportNumber: 'QP5550001',
+      },
+      'a',
+    ),
+    post('POST /api/certificates/:id/wallet-claims', `/api/certificates/${a.id}/wallet-claims`, {
+      passportNumber: 'BP5550002',
+    }),
+    get('GET /api/wallet/interactions/:id', `/api/wallet/interactions/${GUESSED_ID}?iuv=1`),
+    get('GET /api/wallet/interactions/:id/qr.png', `/api/wallet/interactions/${GUESSED_ID}/qr.png`),
+    post('POST /api/wallet/exchanges/:id', `/api/wallet/exchanges/${GUESSED_ID}`, {}),
     get('GET /.well-known/did.json', '/.well-known/did.json'),
     get('GET /status/:list', '/status/1'),
     post('POST /api/credentials/verify', '/api/credentials/verify', { issuer: 'x', proof: {} }),

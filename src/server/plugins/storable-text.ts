@@ -23,7 +23,8 @@ function findUnstorableText(value: unknown): string | null {
       if (!isStorableText(current)) return path;
       continue;
     }
-    if (current === null || typeof current !== 'object') continue;
+    // Bytes (a binary body) are not text, and a megabyte of them would take a second to walk.
+    if (current === null || typeof current !== 'object' || ArrayBuffer.isView(current)) continue;
     for (const [key, inner] of Object.entries(current)) {
       const at = path ? `${path}.${key}` : key;
       if (!isStorableText(key)) return at;

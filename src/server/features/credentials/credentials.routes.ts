@@ -33,19 +33,6 @@ const NOT_JSON =
 const MAX_DEPTH = 32;
 const PDF_TYPE = 'application/pdf';
 const PDF_TOO_LARGE = `This PDF is too large to be an e-Cert: the checker takes PDFs up to ${CREDENTIAL_PDF_MAX_BYTES / 1024 / 1024} MB.`;
-/**
- * A sent PDF's bytes, out of sight of hooks that walk every field of a parsed body (a Buffer's
- * fields are its bytes: a megabyte took a second to walk).
- */
-class SentPdf {
-  readonly #bytes: Buffer;
-  constructor(bytes: Buffer) {
-    this.#bytes = bytes;
-  }
-  get bytes() {
-    return this.#bytes;
-  }
-}
 const NOT_JSON_IN_PDF =
   'The file attached to this PDF as its credential is not JSON, so it is not a credential from this portal.';
 
@@ -117,7 +104,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addContentTypeParser(
       PDF_TYPE,
       { parseAs: 'buffer', bodyLimit: CREDENTIAL_PDF_MAX_BYTES },
-      (_request, body, done) => done(null, new SentPdf(body as Buffer)),
+      (_request, body, done) => done(null, body),
     );
 
     const check = (body: unknown) => {
@@ -146,8 +133,8 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { body } = request;
-        if (!(body instanceof SentPdf)) return check(body);
-        const text = await credentialTextOfPdf(body.bytes, NOT_JSON);
+        if (!Buffer.isBuffer(body)) return check(body);
+        const text = await credentialTextOfPdf(body, NOT_JSON);
         const credential = await parseJson(request, text, NOT_JSON_IN_PDF);
         const verification = await check(credential);
         return { ...verification, credential: credential as Record<string, unknown> };
