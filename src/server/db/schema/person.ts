@@ -70,7 +70,8 @@ export const person = pgTable(
     // Live people newest first, and by each column the Peoples table sorts by. Each carries the
     // list's filter columns (trade, result, passed date, revoked, lacks image) by an INCLUDE that
     // drizzle/0015 writes by hand (Drizzle cannot declare it), so a filtered page is read from the
-    // index alone; the newest-first one also carries search_text (drizzle/0005) for searches.
+    // index alone; the newest-first one also carries search_text (drizzle/0005) for searches, and
+    // the Course and passed-date ones the created date (drizzle/0022), to sort a filter's matches.
     index('person_live_newest_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`${t.deletedAt} is null`),

@@ -35,6 +35,17 @@ export function listFilters(query: PeopleFilters, { validityYears, now }: ListCo
   );
 }
 
+/** The column a list is sorted by (its id breaks ties). */
+export function sortColumn(query: PeopleQuery) {
+  const sort = query.sort ?? defaultSort(query);
+  return {
+    created: person.createdAt,
+    name: person.name,
+    serial: person.eCertNumber,
+    passed: person.passedDate,
+  }[sort];
+}
+
 /**
  * ORDER BY for a sort and direction, spelled like its index so that the planner walks it: the
  * newest-first index is (created_at desc nulls last, id desc nulls last), read backwards for the
@@ -43,12 +54,12 @@ export function listFilters(query: PeopleFilters, { validityYears, now }: ListCo
 export function listOrder(query: PeopleQuery): SQL[] {
   const sort = query.sort ?? defaultSort(query);
   const direction: SortDirection = query.direction ?? defaultDirection[sort];
+  const column = sortColumn(query);
   if (sort === 'created') {
     return direction === 'desc'
-      ? [sql`${person.createdAt} desc nulls last`, sql`${person.id} desc nulls last`]
-      : [sql`${person.createdAt} asc nulls first`, sql`${person.id} asc nulls first`];
+      ? [sql`${column} desc nulls last`, sql`${person.id} desc nulls last`]
+      : [sql`${column} asc nulls first`, sql`${person.id} asc nulls first`];
   }
-  const column = { name: person.name, serial: person.eCertNumber, passed: person.passedDate }[sort];
   return direction === 'desc'
     ? [sql`${column} desc`, sql`${person.id} desc`]
     : [sql`${column} asc`, sql`${person.id} asc`];
