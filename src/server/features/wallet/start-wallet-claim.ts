@@ -13,6 +13,9 @@ const normalisedPassportNumber = (value: string) => value.replace(/[\s-]/g, '').
 const WRONG_ANSWER =
   'That passport number does not match this record. Type it as it is printed in your passport.';
 
+const notOffered = () =>
+  new AppError(403, 'Adding this e-Cert to a wallet is not offered by this portal.', 'FORBIDDEN');
+
 /**
  * Opens a wallet exchange for the holder of a live, unrevoked record, once they have shown they
  * know its passport number: the page link alone is what anyone who verified the e-Cert also has.
@@ -24,16 +27,19 @@ export async function startWalletClaim(
 ): Promise<WalletClaim> {
   if (!app.config.maskIdentifiers) {
     // With masking off the page shows the passport number, so it proves nothing about who asks.
-    throw new AppError(403, 'Adding this e-Cert to a wallet is not offered by this portal.', 'FORBIDDEN');
+    throw notOffered();
   }
-  const [row] = await queryRows<{ matches: boolean; revoked: boolean }>(
+  const [row] = await queryRows<{ matches: boolean; revoked: boolean; scanned: boolean }>(
     app.db,
     sql`select upper(regexp_replace(passport_number, '[[:space:]-]', '', 'g'))
                = ${normalisedPassportNumber(passportNumber)} as matches,
-             revoked_at is not null as revoked
+             revoked_at is not null as revoked,
+             passport_image is not null as scanned
         from person where id = ${personId} and deleted_at is null`,
   );
   if (!row) throw notFound('No data to display.');
+  // A published passport scan shows the number to everyone too.
+  if (row.scanned && app.config.publicIdentityDocuments) throw notOffered();
   if (row.revoked)
     throw new AppError(409, 'This e-Cert is revoked: it cannot be added to a wallet.', 'CONFLICT');
   if (!row.matches) throw new AppError(400, WRONG_ANSWER, 'INVALID_INPUT', { passportNumber: WRONG_ANSWER });

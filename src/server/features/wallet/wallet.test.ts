@@ -339,6 +339,20 @@ describe('only the holder may start a claim', () => {
     } finally {
       await unmasked.close();
     }
+    // A published passport scan shows the number as well: its record offers no claim either.
+    const published = await createCredentialsTestApp({ PUBLIC_IDENTITY_DOCUMENTS: 'true' });
+    try {
+      const scan = { key: `${'a'.repeat(64)}.webp`, contentType: 'image/webp', size: 64 };
+      const scanned = await insertPerson(published.database.db, {
+        passportNumber: 'E1234567',
+        passportImage: scan,
+      });
+      expect((await claim(published, scanned.id, 'E1234567')).statusCode).toBe(403);
+      const unscanned = await insertPerson(published.database.db, { passportNumber: 'E2345678' });
+      expect((await claim(published, unscanned.id, 'E2345678')).statusCode).toBe(201);
+    } finally {
+      await published.close();
+    }
   });
 
   it('gives nothing for a record revoked while its exchange was open', async () => {

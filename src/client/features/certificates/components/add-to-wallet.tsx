@@ -10,10 +10,14 @@ const AddToWalletDialog = lazy(() => import('./add-to-wallet-dialog.tsx'));
  * "Add to wallet" for the holder. Offered only while the page masks identifiers: the holder proves
  * who they are with the passport number, which an unmasked page would show to everyone.
  */
-export function AddToWallet({ certificate }: { certificate: Pick<CertificateView, 'id' | 'masked'> }) {
+export function AddToWallet({
+  certificate,
+}: {
+  certificate: Pick<CertificateView, 'id' | 'masked' | 'passportImage'>;
+}) {
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  if (!certificate.masked) return null;
+  if (!certificate.masked || certificate.passportImage) return null;
   const close = () => {
     setOpened(false);
     button.current?.focus();

@@ -7,7 +7,10 @@ import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.t
 import { AddToWallet } from './add-to-wallet.tsx';
 
 interface TakeAlongPanelProps {
-  certificate: Pick<CertificateView, 'id' | 'tradeTested' | 'passedDate' | 'courseExpiresOn' | 'masked'>;
+  certificate: Pick<
+    CertificateView,
+    'id' | 'tradeTested' | 'passedDate' | 'courseExpiresOn' | 'masked' | 'passportImage'
+  >;
   site: Pick<SiteResponse, 'issuerName' | 'publicUrl'>;
 }
 
