@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialVerification } from '#shared/api/credentials.ts';
@@ -55,6 +56,27 @@ const bombs = {
 };
 
 describe('POST /api/credentials/verify with an e-Cert PDF', () => {
+  it('still checks an older PDF as issued after its record changed; a new PDF shows the change', async () => {
+    const record = await insertPerson(harness.database.db, { name: 'Alan Turing', tradeTested: 'Carpentry' });
+    const pdfOf = async () =>
+      (await harness.app.inject({ url: `/api/certificates/${record.id}/e-cert.pdf` })).rawPayload;
+    const before = await pdfOf();
+    await harness.database.db.execute(
+      sql`update person set trade_tested = 'Joinery', updated_at = now() + interval '1 second' where id = ${record.id}`,
+    );
+    const after = await pdfOf();
+
+    for (const [pdf, course] of [
+      [before, 'Carpentry'],
+      [after, 'Joinery'],
+    ] as const) {
+      const response = await verifyPdf(pdf);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<CredentialVerification>().verified).toBe(true);
+      expect(JSON.stringify(response.json<CredentialVerification>().credential)).toContain(course);
+    }
+  });
+
   it('checks the credential a PDF from this portal carries, and sends it back to be named', async () => {
     const response = await verifyPdf(ecert);
     expect(response.statusCode, response.body).toBe(200);
