@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** A did:web host that resolves nowhere: every test that reaches the network fails loudly. */
@@ -23,6 +24,18 @@ export async function downloadCredential(harness: TestApp, id: string): Promise<
   const response = await harness.app.inject({ method: 'GET', url: `/api/certificates/${id}/credential` });
   if (response.statusCode !== 200) throw new Error(`credential: ${response.statusCode} ${response.body}`);
   return response.json();
+}
+
+/** Revokes a record as staff do, and fails the test if it was not revoked. */
+export async function revokeRecord(harness: TestApp, id: string) {
+  const { headers } = await signInAs(harness.app, 'staff');
+  const response = await harness.app.inject({
+    method: 'POST',
+    url: `/api/people/${id}/revoke`,
+    headers,
+    payload: { reason: 'Issued in error' },
+  });
+  if (response.statusCode !== 200) throw new Error(`revoke: ${response.statusCode} ${response.body}`);
 }
 
 /**

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { newHolder, requestOf, walletHttp } from '../wallet/scripted-wallet.ts';
 import {
   type Credential,
   createCredentialsTestApp,
   downloadCredential,
+  revokeRecord,
   TEST_DID,
   TEST_PUBLIC_URL,
 } from './credentials-test-kit.ts';
@@ -52,7 +54,8 @@ const steps = (result: Awaited<ReturnType<Verify>>) =>
   Object.fromEntries((result.log ?? []).map((step) => [step.id, step.valid]));
 
 beforeAll(async () => {
-  harness = await createCredentialsTestApp();
+  // A wallet claim spends the verification budget, as guessing would.
+  harness = await createCredentialsTestApp({ VERIFY_RATE_LIMIT: '100/10m' });
   globalThis.fetch = answer as typeof fetch;
   ({ verifyCredential } = await import('@digitalcredentials/verifier-core'));
 });
@@ -105,5 +108,41 @@ describe('the DCC verifier (verifier-core 1.0.0-beta.11), offline against this s
     const result = await verify(credential);
 
     expect(steps(result)).toMatchObject({ valid_signature: true, revocation_status: false });
+  });
+
+  it('passes every check of the credential a wallet claims, and fails on its status once revoked', async () => {
+    const record = await insertPerson(harness.database.db, {
+      finNumber: 'V0000001A',
+      passportNumber: 'V7654321',
+    });
+    const claimed = await harness.app.inject({
+      method: 'POST',
+      url: `/api/certificates/${record.id}/wallet-claims`,
+      payload: { passportNumber: 'V7654321' },
+    });
+    const holder = await newHolder();
+    const { exchangeUrl, request } = await requestOf(harness, claimed.json().interactionUrl);
+    const answered = await walletHttp(harness).post(exchangeUrl, {
+      verifiablePresentation: await holder.present(request),
+    });
+    const [credential] = (answered.body.verifiablePresentation as { verifiableCredential: unknown[] })
+      .verifiableCredential as Credential[];
+    if (!credential) throw new Error(`no credential: ${JSON.stringify(answered.body)}`);
+
+    const result = await verify(credential);
+    expect(result.errors).toBeUndefined();
+    expect(steps(result)).toEqual({
+      valid_signature: true,
+      revocation_status: true,
+      expiration: true,
+      registered_issuer: true,
+    });
+    expect(refused).toEqual([]);
+
+    await revokeRecord(harness, record.id);
+    expect(steps(await verify(credential))).toMatchObject({
+      valid_signature: true,
+      revocation_status: false,
+    });
   });
 });

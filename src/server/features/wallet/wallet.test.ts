@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { walletExchange } from '../../db/schema/index.ts';
 import { insertPerson } from '../../test/people.ts';
-import { signInAs } from '../../test/staff-session.ts';
 import { countRows, type TestApp } from '../../test/test-app.ts';
 import {
   createCredentialsTestApp,
   downloadCredential,
+  revokeRecord,
   TEST_DID,
 } from '../credentials/credentials-test-kit.ts';
 import { type Holder, lcwHolder, newHolder, requestOf, walletHttp } from './scripted-wallet.ts';
@@ -319,13 +319,7 @@ describe('only the holder may start a claim', () => {
 
   it('offers nothing for a revoked or unknown record, nor when the page shows passport numbers', async () => {
     const record = await holderRecord();
-    const { headers } = await signInAs(harness.app, 'staff');
-    await harness.app.inject({
-      method: 'POST',
-      url: `/api/people/${record.id}/revoke`,
-      headers,
-      payload: { reason: 'Issued in error' },
-    });
+    await revokeRecord(harness, record.id);
     expect((await claim(harness, record.id, record.passportNumber)).json()).toMatchObject({
       statusCode: 409,
       message: 'This e-Cert is revoked: it cannot be added to a wallet.',
@@ -358,13 +352,7 @@ describe('only the holder may start a claim', () => {
   it('gives nothing for a record revoked while its exchange was open', async () => {
     const holder = await newHolder();
     const { record, exchangeUrl, presentation } = await openedExchange(holder);
-    const { headers } = await signInAs(harness.app, 'staff');
-    await harness.app.inject({
-      method: 'POST',
-      url: `/api/people/${record.id}/revoke`,
-      headers,
-      payload: { reason: 'Issued in error' },
-    });
+    await revokeRecord(harness, record.id);
     const answer = await walletHttp(harness).post(exchangeUrl, { verifiablePresentation: presentation });
     expect(answer.statusCode).toBe(409);
     expect(await exchangeRow(exchangeUrl)).toMatchObject({ completedAt: null });
