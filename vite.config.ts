@@ -30,28 +30,34 @@ function precompress(): Plugin {
 }
 
 /**
- * In the server's build (entry-server.tsx), route loaders get the cache of the render they run
- * for instead of the browser's one cache (src/client/lib/query-client.server.ts).
+ * In the server's build (entry-server.tsx), page code gets the render it runs for: its own cache
+ * instead of the browser's one cache, and the API in-process instead of over HTTP.
  */
-function serverQueryClient(): Plugin {
-  const browserModule = '#client/lib/query-client.ts';
+function serverRenderModules(): Plugin {
+  const serverModules: Record<string, string> = {
+    '#client/lib/query-client.ts': 'src/client/lib/query-client.server.ts',
+    '#client/lib/api-transport.ts': 'src/client/lib/api-transport.server.ts',
+  };
   return {
-    name: 'server-query-client',
+    name: 'server-render-modules',
     enforce: 'pre',
     apply: (_, env) => Boolean(env.isSsrBuild),
-    resolveId: (source) =>
-      source === browserModule ? path.resolve('src/client/lib/query-client.server.ts') : null,
+    resolveId: (source) => {
+      const serverModule = serverModules[source];
+      return serverModule ? path.resolve(serverModule) : null;
+    },
   };
 }
 
-// `vite build` builds the browser's client; `vite build --ssr entry-server.tsx` the server's
-// renderer of landing pages (src/server/plugins/client.ts), into dist/render.
+// `vite build` builds the browser's code: the staff app (index.html) and the islands of public
+// pages (page.html); `vite build --ssr entry-server.tsx` the server's renderer of public pages
+// (src/server/plugins/client.ts), into dist/render.
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
         root: 'src/client',
         publicDir: false,
-        plugins: [react(), serverQueryClient()],
+        plugins: [react(), serverRenderModules()],
         build: { outDir: '../../dist/render', emptyOutDir: true },
       }
     : {
@@ -61,32 +67,12 @@ export default defineConfig(({ isSsrBuild }) =>
         build: {
           outDir: '../../dist/client',
           emptyOutDir: true,
-          // dist/client/.vite/manifest.json: chunk graph the bench reads to size each page's first paint.
+          // dist/client/.vite/manifest.json: the chunk graph the bench reads to size each page's scripts.
           manifest: true,
           rolldownOptions: {
-            output: {
-              // Keep the UI kit and React in their own long-cached chunks. Only what the first page
-              // needs ('$initial'): staff-only components and charts stay in the dashboard's lazy chunks.
-              codeSplitting: {
-                groups: [
-                  {
-                    name: 'react',
-                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-                    tags: ['$initial'],
-                  },
-                  // Apart from React, so that each is evaluated in a task of its own (~10 ms each on a
-                  // 2-core host, see public/start-after-paint.js).
-                  { name: 'router', test: /node_modules[\\/]react-router[\\/]/, tags: ['$initial'] },
-                  // The UI kit in two chunks for the same reason: its styles system, which its
-                  // components import and which imports none of them, then the components.
-                  {
-                    name: 'mantine-base',
-                    test: /node_modules[\\/]@mantine[\\/](hooks|core[\\/]esm[\\/]core)[\\/]/,
-                    tags: ['$initial'],
-                  },
-                  { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'] },
-                ],
-              },
+            input: {
+              index: path.resolve('src/client/index.html'),
+              page: path.resolve('src/client/page.html'),
             },
           },
         },

@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/client/lib/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/client/lib/**/*.test.ts',
+            'src/client/islands/**/*.test.tsx',
+          ],
           environment: 'node',
         },
       },

@@ -1,36 +1,40 @@
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { RenderPage } from '#shared/server-state.ts';
-import { AppProviders } from './app/app-providers.tsx';
-import { routes } from './app/router.tsx';
-import { renderQueryClient } from './lib/query-client.server.ts';
+import type { RenderPage } from '#shared/rendered-page.ts';
+import { publicRoutes } from './app/public-routes.tsx';
+import { cssVariablesResolver, theme } from './app/theme.ts';
+import { IslandRenderer, type RenderIsland } from './islands/island.tsx';
+import { createIslandRenderer } from './islands/render-islands.tsx';
+import { renderContext } from './lib/render-context.server.ts';
 
-/** The browser's StaffOverlaysWhenNeeded (main.tsx) renders nothing on a landing page either. */
-const StaffOverlaysWhenNeeded = () => null;
+let islandRenderer: Promise<RenderIsland> | undefined;
 
 /**
- * Renders a landing page on the server, from API answers the server has already fetched (`data`,
- * by query key), so that the browser paints it before any script has run. Null when the page
- * cannot be rendered so (a redirect or an error): the browser then renders it itself.
+ * Renders a public page on the server, its route loaders asking the API in-process through
+ * `fetchApi`. Null for a redirect; otherwise the markup and the HTTP status.
  */
-export const renderPage: RenderPage = async (url, data) => {
+export const renderPage: RenderPage = async (url, fetchApi) => {
+  islandRenderer ??= createIslandRenderer();
+  const renderIsland = await islandRenderer;
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity } },
+    defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity, retry: false } },
   });
-  for (const [key, value] of data) queryClient.setQueryData(key, value);
-  return renderQueryClient.run(queryClient, async () => {
-    const handler = createStaticHandler(routes);
+  return renderContext.run({ queryClient, fetchApi }, async () => {
+    const handler = createStaticHandler(publicRoutes);
     const context = await handler.query(new Request(url));
-    if (context instanceof Response || context.errors) return null;
+    if (context instanceof Response) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-        <StaffOverlaysWhenNeeded />
-      </AppProviders>,
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <IslandRenderer value={renderIsland}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </IslandRenderer>
+        </MantineProvider>
+      </QueryClientProvider>,
     );
-    const { loaderData } = context;
-    return { html, state: { router: { loaderData }, queries: dehydrate(queryClient) } };
+    return { html, status: context.statusCode };
   });
 };

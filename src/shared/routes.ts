@@ -1,4 +1,4 @@
-/** Paths the client app renders; anything else is answered with the "Page not found" page and a 404. */
+/** Paths of pages; anything else is answered with the "Page not found" page and a 404. */
 const clientRoutePatterns = [
   /^\/$/,
   /^\/(about|contact|resources|courses|careers|e-services|verify|verify-credential|login|setup|reset-password|search|faq|privacy|terms|security|supported-browsers)\/?$/,
@@ -9,3 +9,7 @@ const clientRoutePatterns = [
 export function isClientRoute(pathname: string): boolean {
   return clientRoutePatterns.some((pattern) => pattern.test(pathname));
 }
+
+/** Staff pages, served by the staff app in the browser; every other page the server renders. */
+export const isStaffPage = (pathname: string) =>
+  /^\/(login|setup|reset-password)\/?$/.test(pathname) || /^\/dashboard(\/.*)?$/.test(pathname);

@@ -1,11 +1,11 @@
 import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
-import { allowFailedLoad, expect, openPage, site, test, verifyByApi } from './fixtures.ts';
+import { expect, openPage, site, test, verifyByApi } from './fixtures.ts';
 
 /**
- * Landing pages come rendered from the server: a visitor sees them before the scripts have
- * downloaded, and the browser then takes them over without asking the API again.
+ * Public pages come rendered from the server, whole: a visitor sees them before any script has
+ * run, and only their islands take scripts, without asking the API for the page again.
  */
-test.describe('landing pages rendered on the server', () => {
+test.describe('public pages rendered on the server', () => {
   test('show their content with JavaScript off', async ({ browser, request }) => {
     const id = await verifyByApi(request, DEMO_PAIRS[0]);
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -23,7 +23,7 @@ test.describe('landing pages rendered on the server', () => {
     await context.close();
   });
 
-  test('are taken over with the data they came with, and then work', async ({ page }) => {
+  test('respond without asking the API for what they show, and then work', async ({ page }) => {
     const asked: string[] = [];
     page.on('request', (sent) => {
       const { pathname } = new URL(sent.url());
@@ -41,20 +41,23 @@ test.describe('landing pages rendered on the server', () => {
     await expect(submit).toBeEnabled();
   });
 
-  test('a record page comes rendered and not stored; an unknown record is left to the browser', async ({
+  test('a record page comes rendered and not stored; an unknown record says so from the server', async ({
     page,
     request,
-    consoleGuard,
   }) => {
     const known = await request.get(`/info/${await verifyByApi(request, DEMO_PAIRS[0])}`);
     expect(known.headers()['cache-control']).toBe('no-store');
-    expect(await known.text()).toContain('id="server-state"');
+    expect(await known.text()).toContain('data-island="take-along-panel"');
 
     const unknown = '00000000-0000-4000-8000-000000000000';
     const html = await (await request.get(`/info/${unknown}`)).text();
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('server-state');
-    allowFailedLoad(consoleGuard, `/api/certificates/${unknown}`, 404);
+    expect(html).toContain('No data to display.');
     await openPage(page, `/info/${unknown}`, 'No data to display.');
+  });
+
+  test('staff pages are the staff app, which the server does not render', async ({ request }) => {
+    const html = await (await request.get('/login')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('data-island');
   });
 });

@@ -2,14 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { BusyNotice } from '#client/components/page/busy-notice.tsx';
-import { HydrateLast } from '#client/components/page/hydrate-later.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-/**
- * Marks the page as working (`<html data-ready>`) once React has rendered or taken over a page the
- * server rendered: until then a server-rendered page shows but does not yet respond (the browser
- * tests wait for it).
- */
+/** Marks the page as working (`<html data-ready>`) once React has rendered it (the browser tests wait for it). */
 function MarkReady() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
@@ -19,10 +14,7 @@ function MarkReady() {
   return null;
 }
 
-/**
- * Everything around the router, the same in the browser and on the server (entry-server.tsx): a
- * page rendered on the server is taken over by the browser only if both render the same tree.
- */
+/** Everything around the staff app's router. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <StrictMode>
@@ -30,9 +22,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           {children}
           <BusyNotice />
-          <HydrateLast>
-            <MarkReady />
-          </HydrateLast>
+          <MarkReady />
         </MantineProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -1,16 +1,11 @@
-import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirectDocument } from 'react-router';
 import { LoadingBar } from '#client/components/layout/loading-bar.tsx';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { siteQuery } from '#client/features/site/api/site-query.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { RouteError } from './route-error.tsx';
 
-const article = (name: 'about' | 'privacy' | 'terms' | 'security' | 'supported-browsers') => ({
-  path: name,
-  lazy: async () => (await import('./routes/article.tsx')).articleRoute(name),
-});
-
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     id: 'root',
     loader: () => queryClient.ensureQueryData(siteQuery()),
@@ -24,32 +19,9 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              { index: true, lazy: () => import('./routes/home.tsx') },
-              article('about'),
-              article('privacy'),
-              article('terms'),
-              article('security'),
-              article('supported-browsers'),
-              { path: 'e-services', lazy: () => import('./routes/e-services.tsx') },
-              {
-                path: 'courses',
-                lazy: async () => (await import('./routes/cards.tsx')).cardsRoute('courses'),
-              },
-              {
-                path: 'careers',
-                lazy: async () => (await import('./routes/cards.tsx')).cardsRoute('careers'),
-              },
-              { path: 'resources', lazy: () => import('./routes/resources.tsx') },
-              { path: 'faq', lazy: () => import('./routes/faq.tsx') },
-              { path: 'contact', lazy: () => import('./routes/contact.tsx') },
-              { path: 'search', lazy: () => import('./routes/search.tsx') },
-              { path: 'verify', lazy: () => import('./routes/verify.tsx') },
-              { path: 'verify-credential', lazy: () => import('./routes/verify-credential.tsx') },
-              { path: 'info/:id', lazy: () => import('./routes/info.tsx') },
               { path: 'login', lazy: () => import('./routes/login.tsx') },
               { path: 'setup', lazy: () => import('./routes/setup.tsx') },
               { path: 'reset-password', lazy: () => import('./routes/reset-password.tsx') },
-              { path: '*', lazy: () => import('./routes/not-found.tsx') },
             ],
           },
         ],
@@ -89,23 +61,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Every other page is a public page the server renders: the browser loads it as a document.
+      { path: '*', loader: ({ request }) => redirectDocument(request.url) },
     ],
   },
 ];
 
-/** The browser's router; `hydrationData` is what the server rendered the page with (entry-server.tsx). */
-export const createRouter = (hydrationData?: HydrationState) =>
-  createBrowserRouter(routes, { hydrationData });
-
-/**
- * Loads the lazy route modules a location needs, into `routes`, so that a page the server rendered
- * can be taken over in one synchronous render (React Router resolves them before rendering).
- */
-export async function loadLazyRoutes(location: Location) {
-  await Promise.all(
-    (matchRoutes(routes, location) ?? []).map(async ({ route }) => {
-      if (typeof route.lazy === 'function')
-        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    }),
-  );
-}
+/** The staff app's router: sign-in, first-time setup, password reset and the dashboard. */
+export const createRouter = () => createBrowserRouter(routes);

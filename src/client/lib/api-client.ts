@@ -1,3 +1,4 @@
+import { sendApiRequest } from '#client/lib/api-transport.ts';
 import type { ApiError } from '#shared/api/errors.ts';
 import { retryWhenBusy } from './retry-when-busy.ts';
 
@@ -18,9 +19,12 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     headers.set('content-type', 'application/json');
   let response: Response;
   try {
-    response = await retryWhenBusy(() => fetch(path, { ...init, headers, credentials: 'same-origin' }), {
-      signal: init.signal,
-    });
+    response = await retryWhenBusy(
+      () => sendApiRequest(path, { ...init, headers, credentials: 'same-origin' }),
+      {
+        signal: init.signal,
+      },
+    );
   } catch {
     throw new ApiRequestError(0, null);
   }

@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isClientRoute } from '#shared/routes.ts';
-import { createLandingPages, createPagePreloads } from './page-preloads.ts';
+import { isClientRoute, isStaffPage } from '#shared/routes.ts';
 import { createServerRender, loadRenderPage } from './server-render.ts';
 
 declare module 'fastify' {
@@ -16,19 +15,30 @@ declare module 'fastify' {
 
 export const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
 
+const NOT_BUILT = 'The client is not built. Run `npm run build`.';
+
+// Plain words without a script: the page could not be made, and trying again may help.
+const RENDER_FAILED =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page unavailable</title></head>' +
+  '<body><main><h1>This page could not be loaded</h1><p>The service is not available right now. ' +
+  'Please try again later.</p><p><a href="/">Go to the home page</a></p></main></body></html>';
+
+const readBuilt = (file: string) => {
+  const built = path.join(clientDir, file);
+  return fs.existsSync(built) ? fs.readFileSync(built, 'utf8') : null;
+};
+
 /**
- * Serves the built client: hashed assets cached for a year, index.html for every client route, and
- * the landing pages rendered on the server when the renderer is built (server-render.ts).
+ * Serves the built client: hashed assets cached for a year, public pages rendered on the server
+ * (server-render.ts) and index.html, the staff app, for staff pages.
  */
 export default fp(
   async (app) => {
-    const indexFile = path.join(clientDir, 'index.html');
-    const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-    const landingPage = createLandingPages(clientDir);
-    const pageHtml = indexHtml === null ? null : createPagePreloads(landingPage, indexHtml);
-    const renderPage = indexHtml === null ? null : await loadRenderPage();
+    const indexHtml = readBuilt('index.html');
+    const pageHtml = readBuilt('page.html');
+    const renderPage = pageHtml === null ? null : await loadRenderPage();
     const serverRender =
-      renderPage && indexHtml !== null ? createServerRender(app, indexHtml, renderPage) : null;
+      renderPage && pageHtml !== null ? createServerRender(app, pageHtml, renderPage) : null;
 
     if (indexHtml !== null) {
       await app.register(fastifyStatic, {
@@ -47,24 +57,19 @@ export default fp(
       });
     }
 
+    const sendHtml = (reply: FastifyReply, status: number, cacheControl: string, html: string) =>
+      reply.code(status).header('cache-control', cacheControl).type('text/html; charset=utf-8').send(html);
+
     app.decorate('serveClient', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (pageHtml === null) {
-        return reply.code(503).type('text/plain').send('The client is not built. Run `npm run build`.');
-      }
       const pathname = request.url.split('?')[0] ?? '/';
-      const known = isClientRoute(pathname);
-      const page = known ? landingPage(pathname) : null;
-      const rendered = page && serverRender ? await serverRender(request, pathname, page) : null;
-      if (rendered !== null) {
-        // A record page carries the record: like its API answer, it is not stored anywhere.
-        const cacheControl = page?.sameForEveryone ? 'no-cache' : 'no-store';
-        return reply.header('cache-control', cacheControl).type('text/html; charset=utf-8').send(rendered);
+      if (isStaffPage(pathname)) {
+        if (indexHtml === null) return reply.code(503).type('text/plain').send(NOT_BUILT);
+        return sendHtml(reply, 200, 'no-cache', indexHtml);
       }
-      return reply
-        .code(known ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(pageHtml(known ? pathname : ''));
+      if (serverRender === null) return reply.code(503).type('text/plain').send(NOT_BUILT);
+      const page = await serverRender(request, isClientRoute(pathname));
+      if (page === null) return sendHtml(reply, 500, 'no-store', RENDER_FAILED);
+      return sendHtml(reply, page.status, page.cacheControl, page.html);
     });
   },
   { name: 'client' },

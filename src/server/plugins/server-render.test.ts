@@ -1,40 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ServerState } from '#shared/server-state.ts';
+import type { RenderPage } from '#shared/rendered-page.ts';
 import { insertPerson } from '../test/people.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import type { LandingPage } from './page-preloads.ts';
 import { createServerRender } from './server-render.ts';
 
 const template =
-  '<html><head><title>Portal</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/react-1.js"></head>' +
-  '<body><div id="root"></div></body></html>';
+  '<html><head><title>Portal</title><script type="module" crossorigin src="/assets/page-1.js"></script>' +
+  '</head><body><div id="page"></div></body></html>';
 
-const page = (data: LandingPage['data'], sameForEveryone = true): LandingPage => ({
-  moduleLinks: '<link rel="modulepreload" crossorigin href="/assets/verify-1.js">',
-  data,
-  sameForEveryone,
-  renderable: true,
-});
-const verifyPage = page([
-  { url: '/api/site', queryKey: ['site'] },
-  { url: '/api/content/verify', queryKey: ['content', 'verify'] },
-]);
-const recordPage = (id: string) =>
-  page([{ url: `/api/certificates/${id}`, queryKey: ['certificate', id] }], false);
+/**
+ * Stands in for the React renderer (built by `vite build --ssr`; the browser tests run the real
+ * one): it asks the API what its page shows, as route loaders do, and renders the answer.
+ */
+const apiRenderer = (html: (answer: unknown) => string, status = 200) =>
+  vi.fn<RenderPage>(async (url, fetchApi) => {
+    const { pathname } = new URL(url);
+    const api = pathname.startsWith('/info/') ? `/api/certificates/${pathname.slice(6)}` : '/api/site';
+    const answer = await fetchApi(api);
+    return { html: html(await answer.json()), status: answer.ok ? status : 200 };
+  });
 
-/** Stands in for the React renderer (built by `vite build --ssr`; the browser tests run the real one). */
-function fakeRenderer(html: string) {
-  const state: ServerState = { router: { loaderData: {} }, queries: { mutations: [], queries: [] } };
-  return vi.fn(async (_url: string, data: [readonly unknown[], unknown][]) => ({
-    html,
-    state: { ...state, data } as ServerState,
-  }));
-}
-
-describe('server render of landing pages', () => {
+describe('server render of public pages', () => {
   let testApp: TestApp;
-  const request = () => ({ ip: '203.0.113.9', log: testApp.app.log }) as never;
+  const request = (url: string) => ({ url, ip: '203.0.113.9', log: testApp.app.log }) as never;
   beforeAll(async () => {
     testApp = await createTestApp();
   });
@@ -42,83 +30,61 @@ describe('server render of landing pages', () => {
     await testApp?.close();
   });
 
-  it("puts the rendered page in #root, its title and preloads in <head>, and the API's answers in a JSON block", async () => {
-    const renderPage = fakeRenderer(
-      '<title>Check | Portal</title><link rel="preload" as="image" href="/a.svg"/><h1>Check</h1>',
+  it('puts the rendered page in the body and its title and links in <head>, asking the API in-process', async () => {
+    const renderPage = apiRenderer(
+      (site) =>
+        `<title>Check | ${(site as { portalName: string }).portalName}</title>` +
+        '<link rel="preload" as="image" href="/a.svg"/><h1>Check</h1>',
     );
-    const html = await createServerRender(testApp.app, template, renderPage)(
-      request(),
-      '/verify',
-      verifyPage,
-    );
+    const page = await createServerRender(testApp.app, template, renderPage)(request('/verify'), true);
 
     expect(renderPage).toHaveBeenCalledOnce();
-    const [url, data] = renderPage.mock.calls[0] ?? [];
-    expect(url).toBe('http://localhost/verify');
-    const site = (await testApp.app.inject({ url: '/api/site' })).json();
-    expect(data).toEqual([
-      [['site'], site],
-      [['content', 'verify'], (await testApp.app.inject({ url: '/api/content/verify' })).json()],
-    ]);
-    expect(html).toContain('<head><title>Check | Portal</title>');
-    expect(html).not.toContain('<title>Portal</title>');
-    expect(html).toContain(
-      '<link rel="preload" as="image" href="/a.svg"/><script src="/start-after-paint.js"',
-    );
-    expect(html).toContain(
-      '<div id="root"><h1>Check</h1></div><script type="application/json" id="server-state">',
-    );
-    // The page shows without its scripts: they are fetched once it has painted, entry first. The
-    // entry's own imports (not the route's) are evaluated before it, each in its own task.
-    expect(html).toContain(
-      '<script src="/start-after-paint.js" defer data-modules="/assets/index-1.js /assets/react-1.js /assets/verify-1.js" data-evaluate-first="/assets/react-1.js"></script></head>',
-    );
-    expect(html).not.toMatch(/type="module"|modulepreload/);
+    expect(renderPage.mock.calls[0]?.[0]).toBe('http://localhost/verify');
+    const { portalName } = (await testApp.app.inject({ url: '/api/site' })).json() as { portalName: string };
+    expect(page?.html).toContain(`<head><title>Check | ${portalName}</title>`);
+    expect(page?.html).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
+    expect(page?.html).toContain('<body><h1>Check</h1></body>');
+    expect(page?.status).toBe(200);
   });
 
-  it('writes the data so that nothing in it can close the JSON block', async () => {
-    const id = (await insertPerson(testApp.database.db, { name: '</script><script>alert(1)</script>\u2028' }))
-      .id;
-    const renderPage = fakeRenderer('<h1>Record</h1>');
-    const html =
-      (await createServerRender(testApp.app, template, renderPage)(request(), '/info/x', recordPage(id))) ??
-      '';
-    const json = /id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(json).not.toMatch(/[<\u2028]/);
-    expect(JSON.stringify(JSON.parse(json))).toContain('</script><script>alert(1)</script>');
+  it('answers an unknown path with 404, and a page that is the same for everyone may be cached', async () => {
+    const render = createServerRender(
+      testApp.app,
+      template,
+      apiRenderer(() => '<h1>Page</h1>'),
+    );
+    expect(await render(request('/no-such-page'), false)).toMatchObject({ status: 404 });
+    expect(await render(request('/about'), true)).toMatchObject({ status: 200, cacheControl: 'no-cache' });
   });
 
-  it('keeps a page that is the same for everyone, and renders a record page every time', async () => {
-    const renderPage = fakeRenderer('<h1>Page</h1>');
+  it('keeps a page that is the same for everyone, and renders a record page every time, not stored', async () => {
+    const renderPage = apiRenderer(() => '<h1>Page</h1>');
     const render = createServerRender(testApp.app, template, renderPage);
-    const first = await render(request(), '/verify', verifyPage);
-    expect(await render(request(), '/verify', verifyPage)).toBe(first);
+    const first = await render(request('/verify'), true);
+    expect(await render(request('/verify'), true)).toBe(first);
     expect(renderPage).toHaveBeenCalledOnce();
 
     const id = (await insertPerson(testApp.database.db)).id;
-    await render(request(), `/info/${id}`, recordPage(id));
-    await render(request(), `/info/${id}`, recordPage(id));
+    const record = await render(request(`/info/${id}`), true);
+    await render(request(`/info/${id}`), true);
     expect(renderPage).toHaveBeenCalledTimes(3);
+    expect(record?.cacheControl).toBe('no-store');
   });
 
-  it('leaves the page to the browser when an answer is not 200, the page is not renderable, or the render fails', async () => {
-    const renderPage = fakeRenderer('<h1>Record</h1>');
+  it('does not keep a page asked with a query, so no visitor can fill the cache', async () => {
+    const renderPage = apiRenderer(() => '<h1>Page</h1>');
     const render = createServerRender(testApp.app, template, renderPage);
-    const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(await render(request(), `/info/${unknown}`, recordPage(unknown))).toBeNull();
-    expect(await render(request(), '/info/nope', { ...recordPage('nope'), renderable: false })).toBeNull();
-    expect(renderPage).not.toHaveBeenCalled();
+    await render(request('/verify?a=1'), true);
+    await render(request('/verify?a=1'), true);
+    expect(renderPage).toHaveBeenCalledTimes(2);
+  });
 
-    const failing = vi.fn(async () => {
+  it('returns null when the render fails or the page redirects', async () => {
+    const failing = vi.fn<RenderPage>(async () => {
       throw new Error('render failed');
     });
-    expect(
-      await createServerRender(testApp.app, template, failing)(request(), '/verify', verifyPage),
-    ).toBeNull();
-    // A renderer that cannot render the page (a redirect, a loader error) says so with null.
-    const declining = vi.fn(async () => null);
-    expect(
-      await createServerRender(testApp.app, template, declining)(request(), '/verify', verifyPage),
-    ).toBeNull();
+    expect(await createServerRender(testApp.app, template, failing)(request('/verify'), true)).toBeNull();
+    const redirecting = vi.fn<RenderPage>(async () => null);
+    expect(await createServerRender(testApp.app, template, redirecting)(request('/verify'), true)).toBeNull();
   });
 });

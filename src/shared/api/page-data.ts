@@ -18,15 +18,6 @@ export const certificateData = (id: string): PageData => ({
   queryKey: ['certificate', id],
 });
 
-/**
- * The content each landing page's route loader fetches. The server pre-renders and preloads from
- * the same list, so what it puts in the page is always what the browser's cache looks for.
- */
-export const landingPageContent = {
-  home: ['home', 'courses'],
-  verify: ['verify'],
-} as const satisfies Record<string, readonly ContentName[]>;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id names no record: it answers 404 like an unknown one, never a database error. */

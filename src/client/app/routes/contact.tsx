@@ -1,6 +1,6 @@
 import { Page } from '#client/components/page/page.tsx';
-import { ContactForm } from '#client/features/contact/components/contact-form.tsx';
 import { loadContent, useContent } from '#client/features/content/api/content-query.ts';
+import { Island } from '#client/islands/island.tsx';
 
 export const loader = loadContent('contact');
 
@@ -8,7 +8,7 @@ export function Component() {
   const page = useContent('contact');
   return (
     <Page title={page.title} lead={page.lead}>
-      <ContactForm />
+      <Island name="contact-form" props={{}} />
     </Page>
   );
 }

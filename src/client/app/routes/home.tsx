@@ -3,9 +3,8 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { loadContent, useContent } from '#client/features/content/api/content-query.ts';
 import { useSite } from '#client/features/site/api/site-query.ts';
-import { landingPageContent } from '#shared/api/page-data.ts';
 
-export const loader = loadContent(...landingPageContent.home);
+export const loader = loadContent('home', 'courses');
 
 export function Component() {
   const site = useSite();

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { certificateQuery } from '#client/features/certificates/api/certificate-query.ts';
 import { CertificateRecord } from '#client/features/certificates/components/certificate-record.tsx';
-import { TakeAlongPanel } from '#client/features/certificates/components/take-along-panel.tsx';
 import { CredentialPanel } from '#client/features/credentials/components/credential-panel.tsx';
 import { useSite } from '#client/features/site/api/site-query.ts';
+import { Island } from '#client/islands/island.tsx';
 import { queryClient } from '#client/lib/query-client.ts';
 
 // A failed load is not an error page: the record page then says only "No data to display."
@@ -33,7 +33,18 @@ export function Component() {
           {/* A revoked record offers no signed copy: nothing downloaded from it may pass for valid. */}
           {data.certificate.state !== 'revoked' && (
             <>
-              <TakeAlongPanel certificate={data.certificate} site={site} />
+              <Island
+                name="take-along-panel"
+                props={{
+                  certificate: {
+                    id: data.certificate.id,
+                    tradeTested: data.certificate.tradeTested,
+                    passedDate: data.certificate.passedDate,
+                    courseExpiresOn: data.certificate.courseExpiresOn,
+                  },
+                  site: { issuerName: site.issuerName, publicUrl: site.publicUrl },
+                }}
+              />
               <CredentialPanel id={data.certificate.id} />
             </>
           )}

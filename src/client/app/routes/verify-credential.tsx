@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { CredentialChecker } from '#client/features/credentials/components/credential-checker.tsx';
 import { useSite } from '#client/features/site/api/site-query.ts';
+import { Island } from '#client/islands/island.tsx';
 
 export function Component() {
   const site = useSite();
@@ -25,7 +25,7 @@ export function Component() {
           2.0, Open Badges 3.0). This page checks such a file: its format, its signature, its issuer, whether
           it was revoked, and its validity dates.
         </Text>
-        <CredentialChecker />
+        <Island name="credential-checker" props={{ issuerName: site.issuerName }} />
       </Stack>
     </Container>
   );

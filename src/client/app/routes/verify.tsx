@@ -2,11 +2,9 @@ import { Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/cor
 import { Link } from 'react-router';
 import { loadContent, useContent } from '#client/features/content/api/content-query.ts';
 import { useSite } from '#client/features/site/api/site-query.ts';
-import { ImageCarousel } from '#client/features/verification/components/image-carousel.tsx';
-import { VerifyForm } from '#client/features/verification/components/verify-form.tsx';
-import { landingPageContent } from '#shared/api/page-data.ts';
+import { Island } from '#client/islands/island.tsx';
 
-export const loader = loadContent(...landingPageContent.verify);
+export const loader = loadContent('verify');
 
 export function Component() {
   const site = useSite();
@@ -27,8 +25,14 @@ export function Component() {
         </nav>
         <Title order={1}>Check e-Cert Validity</Title>
         <Text>This service verifies certificates issued by {site.issuerName} and converted to e-Certs.</Text>
-        <VerifyForm />
-        <ImageCarousel slides={page.carousel} />
+        <Island
+          name="verify-form"
+          props={{
+            waitSeconds: site.verification.waitSeconds,
+            interstitialUrl: site.verification.interstitialUrl,
+          }}
+        />
+        <Island name="image-carousel" props={{ slides: page.carousel }} />
       </Stack>
     </Container>
   );

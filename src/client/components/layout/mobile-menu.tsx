@@ -1,33 +1,36 @@
 import { Anchor, Button, Drawer, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { searchHref } from '#client/features/search/search-href.ts';
-import { useSite } from '#client/features/site/api/site-query.ts';
+import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
 import { mobileMenuLinks } from './nav-links.ts';
 
 interface MobileMenuProps {
   opened: boolean;
   onClose: () => void;
+  popularSearches: string[];
 }
 
-/** The small-screen menu: Drawer locks page scrolling and closes on Escape or its close button. */
-export function MobileMenu({ opened, onClose }: MobileMenuProps) {
-  const site = useSite();
-  const navigate = useNavigate();
+/**
+ * The small-screen menu: Drawer locks page scrolling and closes on Escape or its close button.
+ * Its links are ordinary links: each leads to a page the server renders.
+ */
+export default function MobileMenu({ opened, onClose, popularSearches }: MobileMenuProps) {
+  // Fetched on the first click, it still mounts closed and then opens, to return focus on close.
+  const dialog = useOpenedOnce(opened);
   const [query, setQuery] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!query.trim()) return;
     onClose();
-    navigate(searchHref(query));
+    window.location.assign(searchHref(query));
   };
 
   return (
     <Drawer
       id="mobile-menu"
-      opened={opened}
+      opened={dialog.opened}
       onClose={onClose}
       position="top"
       size="100%"
@@ -40,15 +43,7 @@ export function MobileMenu({ opened, onClose }: MobileMenuProps) {
       <Stack gap="lg" component="nav" aria-label="Mobile">
         <Stack gap="sm">
           {mobileMenuLinks.map((link) => (
-            <Anchor
-              key={link.label}
-              component={Link}
-              to={link.to}
-              onClick={onClose}
-              fw={600}
-              size="lg"
-              c="dark.8"
-            >
+            <Anchor key={link.label} href={link.to} fw={600} size="lg" c="dark.8">
               {link.label}
             </Anchor>
           ))}
@@ -75,9 +70,9 @@ export function MobileMenu({ opened, onClose }: MobileMenuProps) {
             Popular Searches
           </Title>
           <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {site.popularSearches.map((term) => (
+            {popularSearches.map((term) => (
               <li key={term}>
-                <Anchor component={Link} to={searchHref(term)} onClick={onClose}>
+                <Anchor href={searchHref(term)}>
                   <Text span>{term}</Text>
                 </Anchor>
               </li>

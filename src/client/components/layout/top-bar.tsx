@@ -1,32 +1,11 @@
-import { Anchor, Burger, Group, Image } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Anchor, Group, Image } from '@mantine/core';
 import { Link, NavLink } from 'react-router';
-import { maybeSignedIn, rememberSignedIn } from '#client/features/auth/api/signed-in-hint.ts';
 import { useSite } from '#client/features/site/api/site-query.ts';
+import { Island } from '#client/islands/island.tsx';
 import { topBarLinks } from './nav-links.ts';
 
-const AccountLink = lazy(() => import('#client/features/auth/components/account-link.tsx'));
-
-interface TopBarProps {
-  menuOpen: boolean;
-  onToggleMenu: () => void;
-}
-
-/**
- * Asked after the page has rendered (server and browser agree on the page without it), and only
- * in a browser that has signed in before.
- */
-function useMaybeSignedIn() {
-  const [signedIn, setSignedIn] = useState(false);
-  useEffect(() => setSignedIn(maybeSignedIn()), []);
-  return signedIn;
-}
-
-const forgetSignedIn = () => rememberSignedIn(false);
-
-export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
+export function TopBar() {
   const site = useSite();
-  const signedIn = useMaybeSignedIn();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
       <Anchor component={Link} to="/" aria-label={`${site.portalName} home`}>
@@ -47,20 +26,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
             </li>
           ))}
         </Group>
-        {signedIn && (
-          <Suspense fallback={null}>
-            <AccountLink onSignedOut={forgetSignedIn} />
-          </Suspense>
-        )}
-        {/* Only opens: the open menu covers it, and closes with its own button. */}
-        <Burger
-          opened={false}
-          onClick={onToggleMenu}
-          hiddenFrom="md"
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-        />
+        <Island name="site-menu" props={{ popularSearches: site.popularSearches }} />
       </Group>
     </Group>
   );

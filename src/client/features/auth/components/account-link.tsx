@@ -1,6 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 
 /** Better Auth's get-session answer: the user, or null when signed out. */
 type SessionAnswer = { user: { name: string } } | null;
@@ -34,8 +33,8 @@ export default function AccountLink({ onSignedOut }: { onSignedOut: () => void }
       </Text>
       {/* Short enough to fit beside the logo and the menu button on a 360px phone. */}
       <Button
-        component={Link}
-        to="/dashboard"
+        component="a"
+        href="/dashboard"
         variant="light"
         size="compact-sm"
         aria-label={`Dashboard, signed in as ${name}`}

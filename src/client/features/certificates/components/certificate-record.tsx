@@ -1,9 +1,8 @@
-import { Anchor, Box, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Anchor, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Island } from '#client/islands/island.tsx';
 import type { CertificateResponse } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { formatDate } from '#shared/format-date.ts';
-import { CertificateImagesButton } from './certificate-images-modal.tsx';
 import { RecordStateSummary, stateSentence } from './record-state-summary.tsx';
 import { SignatureImage } from './signature-image.tsx';
 import { TrainingRecordsTable } from './training-records-table.tsx';
@@ -55,38 +54,19 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
 
       <Group justify="space-between" align="flex-end">
         <SignatureImage file={c.signatureImage} name={c.name} />
-        <Group className="no-print">
-          {c.pdf && c.state === 'revoked' ? (
-            <Text c="red.9">PDF withdrawn: this certificate was revoked.</Text>
-          ) : c.pdf ? (
-            <Button
-              component="a"
-              href={c.pdf.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="outline"
-            >
-              View PDF
-            </Button>
-          ) : (
-            <Text c="dimmed">No PDF Available</Text>
-          )}
-          <CertificateImagesButton
-            certificateImage={c.certificateImage}
-            passportImage={c.passportImage}
-            identityDocumentsPublic={c.identityDocumentsPublic}
-            issuer={c.issuer}
-            name={c.name}
-            stateNotice={stateSentence(c)}
-          />
-          <Button
-            variant="subtle"
-            leftSection={<IconPrinter size={18} aria-hidden />}
-            onClick={() => window.print()}
-          >
-            Print
-          </Button>
-        </Group>
+        <Island
+          name="record-actions"
+          props={{
+            state: c.state,
+            pdf: c.pdf,
+            certificateImage: c.certificateImage,
+            passportImage: c.passportImage,
+            identityDocumentsPublic: c.identityDocumentsPublic,
+            issuer: c.issuer,
+            name: c.name,
+            stateNotice: stateSentence(c),
+          }}
+        />
       </Group>
 
       <Text fw={700} size="lg">

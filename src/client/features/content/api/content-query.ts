@@ -4,7 +4,7 @@ import { queryClient } from '#client/lib/query-client.ts';
 import type { Content, ContentName } from '#shared/api/content.ts';
 import { contentData } from '#shared/api/page-data.ts';
 
-export const contentQuery = <N extends ContentName>(name: N) =>
+const contentQuery = <N extends ContentName>(name: N) =>
   queryOptions({
     queryKey: contentData(name).queryKey,
     queryFn: () => apiFetch<Content<N>>(contentData(name).url),

@@ -1,7 +1,6 @@
 import { Button, Card, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
-import { useSite } from '#client/features/site/api/site-query.ts';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { CREDENTIAL_MAX_BYTES, CREDENTIAL_PDF_MAX_BYTES } from '#shared/api/credentials.ts';
 import { verifyCredential } from '../api/verify-credential.ts';
@@ -28,13 +27,13 @@ const isPdf = async (file: File) => (await file.slice(0, 1024).text()).includes(
 
 /**
  * Drop, choose or paste a credential file, or drop or choose an e-Cert PDF; the server checks it
- * (reading the credential a PDF carries) and each check is shown as a line.
+ * (reading the credential a PDF carries) and each check is shown as a line. `issuerName`: whose
+ * credentials the checker expects, named in its messages.
  */
-export function CredentialChecker() {
+export function CredentialChecker({ issuerName }: { issuerName: string }) {
   const [text, setText] = useState('');
   const [pdf, setPdf] = useState<File | null>(null);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
-  const site = useSite();
   const [notJson, setNotJson] = useState(false);
   const check = useMutation({ mutationFn: verifyCredential });
   const sent = check.variables;
@@ -104,7 +103,7 @@ export function CredentialChecker() {
             maxRows={12}
             value={text}
             onChange={(event) => edited(event.currentTarget.value)}
-            error={tooLarge ?? (notJson && <span role="alert">{notCredentialText(site.issuerName)}</span>)}
+            error={tooLarge ?? (notJson && <span role="alert">{notCredentialText(issuerName)}</span>)}
             styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
           />
           {pdf && (
@@ -123,7 +122,7 @@ export function CredentialChecker() {
         </Text>
       )}
       {check.data && (
-        <CredentialVerdict verdict={verdictOf(check.data, credentialFactsOf(checked), site.issuerName)} />
+        <CredentialVerdict verdict={verdictOf(check.data, credentialFactsOf(checked), issuerName)} />
       )}
       {finCheckable && <FinCheck checkable={finCheckable} />}
       {check.data && <CredentialChecks result={check.data} />}

@@ -1,7 +1,6 @@
 import { Button, Popover, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { FEEDBACK_COMMENT_MAX_LENGTH } from '#shared/limits.ts';
 import { sendFeedback } from '../api/send-feedback.ts';
 import { Smiley } from './feedback-button.tsx';
@@ -15,7 +14,6 @@ export default function FeedbackPopover({ defaultOpened = false }: { defaultOpen
   const [opened, setOpened] = useState(defaultOpened);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
-  const { pathname } = useLocation();
   const mutation = useMutation({ mutationFn: sendFeedback });
   const thanks = useRef<HTMLParagraphElement>(null);
 
@@ -74,7 +72,11 @@ export default function FeedbackPopover({ defaultOpened = false }: { defaultOpen
               disabled={rating === 0}
               loading={mutation.isPending}
               onClick={() =>
-                mutation.mutate({ rating, comment: comment.trim() || undefined, page: pathname })
+                mutation.mutate({
+                  rating,
+                  comment: comment.trim() || undefined,
+                  page: window.location.pathname,
+                })
               }
             >
               Send feedback

@@ -1,4 +1,3 @@
-import { ActionIcon, Box, Group, Image, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -8,7 +7,8 @@ const CAROUSEL_INTERVAL_MS = 3000;
 
 /**
  * Six slides, advancing every 3 s and wrapping; paused while hovered or focused, and still for
- * people who ask for reduced motion (WCAG 2.2.2).
+ * people who ask for reduced motion (WCAG 2.2.2). Plain elements styled in global.css: it starts
+ * moving as the page loads, so it is built without the UI kit, which waits for a visitor's action.
  */
 export function ImageCarousel({ slides }: { slides: VerifyPage['carousel'] }) {
   const [index, setIndex] = useState(0);
@@ -27,41 +27,34 @@ export function ImageCarousel({ slides }: { slides: VerifyPage['carousel'] }) {
   const slide = slides[index];
   if (!slide) return null;
   return (
-    <Box
-      component="section"
+    <section
+      className="carousel"
       aria-roledescription="carousel"
       aria-label="Highlights"
-      pos="relative"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
     >
-      <Box
+      {/* biome-ignore lint/a11y/useSemanticElements: a carousel's slide is a group (WAI-ARIA carousel pattern) */}
+      <div
+        role="group"
         aria-roledescription="slide"
         aria-label={`${index + 1} of ${slides.length}`}
         aria-live={playing ? 'off' : 'polite'}
         data-slide-index={index}
       >
-        <Image src={slide.src} alt={slide.alt} radius="md" style={{ aspectRatio: '12 / 5' }} />
-        <Text ta="center" mt="xs" fw={600}>
-          {slide.caption}
-        </Text>
-      </Box>
-      <Group justify="space-between" pos="absolute" top="40%" left={8} right={8}>
-        <ActionIcon
-          variant="filled"
-          radius="xl"
-          size="lg"
-          aria-label="Previous slide"
-          onClick={() => step(-1)}
-        >
+        <img className="carousel-image" src={slide.src} alt={slide.alt} />
+        <p className="carousel-caption">{slide.caption}</p>
+      </div>
+      <div className="carousel-arrows">
+        <button type="button" className="carousel-arrow" aria-label="Previous slide" onClick={() => step(-1)}>
           <IconChevronLeft aria-hidden />
-        </ActionIcon>
-        <ActionIcon variant="filled" radius="xl" size="lg" aria-label="Next slide" onClick={() => step(1)}>
+        </button>
+        <button type="button" className="carousel-arrow" aria-label="Next slide" onClick={() => step(1)}>
           <IconChevronRight aria-hidden />
-        </ActionIcon>
-      </Group>
-    </Box>
+        </button>
+      </div>
+    </section>
   );
 }

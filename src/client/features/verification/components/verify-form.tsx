@@ -1,17 +1,16 @@
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useSite } from '#client/features/site/api/site-query.ts';
+import type { SiteResponse } from '#shared/api/site.ts';
 import { verifyCertificate } from '../api/verify-certificate.ts';
 import { describeVerifyError } from '../verification-messages.ts';
 import { HumanCheckDialog } from './human-check-dialog.tsx';
 import { VerifyErrorDialog } from './verify-error-dialog.tsx';
 
 /** The two numbers, the proof of work in the background, then the result dialogs. */
-export function VerifyForm() {
-  const site = useSite();
-  const navigate = useNavigate();
+type VerifyFormProps = Pick<SiteResponse['verification'], 'waitSeconds' | 'interstitialUrl'>;
+
+export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
   const [finNumber, setFinNumber] = useState('');
   const [eCertNumber, setECertNumber] = useState('');
   // Uncontrolled inputs: on a page the server rendered, a visitor may type before the scripts take
@@ -68,9 +67,9 @@ export function VerifyForm() {
       {verification.data && (
         <HumanCheckDialog
           opened
-          waitSeconds={site.verification.waitSeconds}
-          interstitialUrl={site.verification.interstitialUrl}
-          onProceed={() => navigate(`/info/${verification.data.id}`)}
+          waitSeconds={waitSeconds}
+          interstitialUrl={interstitialUrl}
+          onProceed={() => window.location.assign(`/info/${verification.data.id}`)}
         />
       )}
     </Paper>

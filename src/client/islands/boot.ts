@@ -1,0 +1,64 @@
+// The one style sheet of public pages: the Mantine components they use, and the site's own rules.
+import '#client/app/mantine-public.css';
+import '#client/app/global.css';
+
+/** What shows that a visitor reaches for an island: its scripts are fetched then. */
+const REACHES = ['pointerover', 'focusin', 'touchstart', 'input', 'dragenter'];
+/** What an island not yet responding would lose: held, and replayed once it responds. */
+const HELD = ['click', 'submit', 'dragover', 'drop'];
+
+const hydrate = (island: HTMLElement) =>
+  import('./hydrate-island.tsx').then(({ hydrateIsland }) => hydrateIsland(island));
+
+/** The same event again, for the hydrated island; null for one that needs no replay. */
+function replayOf(event: Event): (() => void) | null {
+  const target = event.target instanceof Element ? event.target : null;
+  if (event.type === 'submit' && target instanceof HTMLFormElement) return () => target.requestSubmit();
+  const button = target?.closest<HTMLElement>('button, [role="button"]');
+  if (event.type === 'click' && button) return () => button.click();
+  if (event.type === 'drop' && event instanceof DragEvent && target) {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    return () => {
+      const dataTransfer = new DataTransfer();
+      for (const file of files) dataTransfer.items.add(file);
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
+    };
+  }
+  return null;
+}
+
+/** Hydrates the island on the first sign of the visitor reaching for it; resolves once it responds. */
+function onInteraction(island: HTMLElement) {
+  let hydrated: Promise<void> | undefined;
+  let responding = false;
+  const replays: (() => void)[] = [];
+  const start = () => {
+    hydrated ??= hydrate(island).then(() => {
+      responding = true;
+      for (const replay of replays.splice(0)) replay();
+    });
+    return hydrated;
+  };
+  for (const type of REACHES) island.addEventListener(type, start, { once: true, passive: true });
+  const hold = (event: Event) => {
+    if (responding) return;
+    const replay = replayOf(event);
+    if (event.type === 'click' && !replay) return; // a link works without the island
+    event.preventDefault();
+    event.stopPropagation();
+    if (replay) replays.push(replay);
+    void start();
+  };
+  for (const type of HELD) island.addEventListener(type, hold, { capture: true });
+  // Focus already inside: the visitor typed before this script ran.
+  return island.contains(document.activeElement) ? start() : null;
+}
+
+const started = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((island) =>
+  island.dataset.hydrate === 'on-load' ? hydrate(island) : onInteraction(island),
+);
+void Promise.all(started).then(() => {
+  // Every island responds or waits for the visitor: the browser tests and the bench wait for this.
+  document.documentElement.dataset.ready = '';
+  performance.mark('ready');
+});

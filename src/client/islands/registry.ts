@@ -1,0 +1,83 @@
+import type { ComponentProps, ComponentType } from 'react';
+
+/**
+ * When an island's scripts are fetched and it hydrates: when the visitor first reaches for it
+ * (pointer, focus, touch, typing, a dragged file), or, for one that acts on its own, at once.
+ */
+type Hydrate = 'on-interaction' | 'on-load';
+
+interface IslandOptions {
+  hydrate?: Hydrate;
+  /** Built with the UI kit: its provider comes with it. */
+  mantine?: boolean;
+  /** Sends requests: a query client comes with it. */
+  queries?: boolean;
+}
+
+/** An island's loader, which fetches what the component needs around it with it. */
+// biome-ignore lint/suspicious/noExplicitAny: each island keeps its own props type (IslandProps)
+function island<C extends ComponentType<any>>(load: () => Promise<C>, options: IslandOptions = {}) {
+  const { hydrate = 'on-interaction', mantine = true, queries = false } = options;
+  const wrapped = async () => {
+    const [component, withMantine, withQueries] = await Promise.all([
+      load(),
+      mantine ? import('./with-mantine.tsx').then((m) => m.withMantine) : null,
+      queries ? import('./with-query-client.tsx').then((m) => m.withQueryClient) : null,
+    ]);
+    const inQueries = withQueries ? withQueries(component) : component;
+    return (withMantine ? withMantine(inQueries) : inQueries) as C;
+  };
+  return { load: wrapped, hydrate };
+}
+
+/**
+ * Every part of a public page that responds to a visitor, by name. The server renders each inside
+ * a marker (island.tsx); the browser fetches only the islands a page holds (boot.ts).
+ */
+export const islands = {
+  'site-menu': island(() => import('#client/components/layout/site-menu.tsx').then((m) => m.SiteMenu)),
+  'feedback-button': island(
+    () => import('#client/features/feedback/components/feedback-button.tsx').then((m) => m.FeedbackButton),
+    { queries: true },
+  ),
+  'verify-form': island(
+    () => import('#client/features/verification/components/verify-form.tsx').then((m) => m.VerifyForm),
+    { queries: true },
+  ),
+  'image-carousel': island(
+    () => import('#client/features/verification/components/image-carousel.tsx').then((m) => m.ImageCarousel),
+    { hydrate: 'on-load', mantine: false },
+  ),
+  'record-actions': island(() =>
+    import('#client/features/certificates/components/record-actions.tsx').then((m) => m.RecordActions),
+  ),
+  'take-along-panel': island(() =>
+    import('#client/features/certificates/components/take-along-panel.tsx').then((m) => m.TakeAlongPanel),
+  ),
+  'credential-checker': island(
+    () =>
+      import('#client/features/credentials/components/credential-checker.tsx').then(
+        (m) => m.CredentialChecker,
+      ),
+    { queries: true },
+  ),
+  'contact-form': island(
+    () => import('#client/features/contact/components/contact-form.tsx').then((m) => m.ContactForm),
+    { queries: true },
+  ),
+  'faq-list': island(() => import('#client/features/content/components/faq-list.tsx').then((m) => m.FaqList)),
+};
+
+export type IslandName = keyof typeof islands;
+
+/** The props an island's component takes: what the server writes into the page as JSON. */
+export type IslandProps<N extends IslandName> = ComponentProps<
+  Awaited<ReturnType<(typeof islands)[N]['load']>>
+>;
+
+export const isIslandName = (name: string | undefined): name is IslandName =>
+  name !== undefined && Object.hasOwn(islands, name);
+
+/** The component of an island, its props checked against its name by the caller. */
+export const loadIsland = (name: IslandName) =>
+  islands[name].load() as Promise<ComponentType<Record<string, unknown>>>;

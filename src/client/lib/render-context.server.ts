@@ -1,0 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** How the server's renderer asks its own API: in-process, as the browser would over HTTP. */
+export type FetchApi = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** The page being rendered on the server: its own cache, and its way to the API (entry-server.tsx). */
+export const renderContext = new AsyncLocalStorage<{ queryClient: QueryClient; fetchApi: FetchApi }>();
+
+export function currentRender() {
+  const render = renderContext.getStore();
+  if (!render) throw new Error('Page code ran outside a server render.');
+  return render;
+}
