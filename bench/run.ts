@@ -42,10 +42,6 @@ const { values: args } = parseArgs({
     'public-connections': { type: 'string', default: '50' },
     'staff-connections': { type: 'string', default: '5' },
     'lighthouse-runs': { type: 'string', default: '5' },
-    'cpu-slowdown': { type: 'string' },
-    // A competing load of this weight beside Lighthouse's Chromium on each core: a slower host
-    // (bench/lib/slow-host.ts).
-    'host-load': { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     // Verification then counts every client in this Redis (a limit on, never reached), as with N instances.
@@ -231,8 +227,6 @@ async function main() {
       workDir,
       port: 3901,
       lighthouseRuns: Number(args['lighthouse-runs']),
-      cpuSlowdown: args['cpu-slowdown'] ? Number(args['cpu-slowdown']) : undefined,
-      hostLoad: args['host-load'] ? Number(args['host-load']) : undefined,
       log,
     });
   if (stages.has('credentials'))

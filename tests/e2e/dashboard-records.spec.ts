@@ -27,7 +27,7 @@ const LOADED = { timeout: 15_000 };
 /** An unfiltered list's heading: the count, grouped by thousands ("Total People: 1,204"). */
 const anyTotal = /^Total People: \d{1,3}(,\d{3})*$/;
 
-/** The form labels of the eleven fields (SPEC §6), in form order. */
+/** The form labels of the eleven fields of the staff form, in form order. */
 const fieldLabels: [keyof RecordFields, string][] = [
   ['name', 'Name'],
   ['dob', 'Date of Birth'],

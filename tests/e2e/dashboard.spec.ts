@@ -22,7 +22,7 @@ const LOADED = { timeout: 15_000 };
 const anyTotal = /^Total People: \d{1,3}(,\d{3})*$/;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'User Panel' });
-/** The sidebar of SPEC §6, in order; staff pages beyond it follow. */
+/** The sidebar's first entries, in order; staff pages beyond it follow. */
 const userPanelLinks = [
   ['Dashboard', '/dashboard'],
   ['Add people', '/dashboard/add-people'],
@@ -141,7 +141,7 @@ staffTest.describe('the "User Panel" sidebar', () => {
     const nav = sidebar(page);
     await expect(nav.getByRole('heading', { name: 'User Panel' })).toBeVisible(LOADED);
     const links = nav.getByRole('link');
-    // Staff see the SPEC's seven entries, then the imports, Audit, Messages and their own Account
+    // Staff see the seven record entries, then the imports, Audit, Messages and their own Account
     // (Users, API keys and Trash are for administrators).
     await expect(links).toHaveText([
       ...userPanelLinks.map(([label]) => label),
@@ -182,7 +182,7 @@ staffTest.describe('the "User Panel" sidebar', () => {
       await expect(nav).not.toHaveAttribute('inert');
       await waitForAnimations(page);
       await expect(sidebar(page)).toBeInViewport();
-      // The SPEC's entries, then Import, Renew Import, Audit, Messages and Account.
+      // The record entries, then Import, Renew Import, Audit, Messages and Account.
       await expect(sidebar(page).getByRole('link')).toHaveCount(userPanelLinks.length + 5);
       await expect(sidebar(page).getByRole('button', { name: 'Logout' })).toBeVisible();
       await expectNoAxeViolations(page);

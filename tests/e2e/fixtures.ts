@@ -142,14 +142,14 @@ export function allowFailedLoad(guard: ConsoleGuard, urlPath: string, failure: n
 }
 
 /**
- * The unknown path is answered with a real 404 (SPEC §3), which Chromium always logs as a failed
+ * The unknown path is answered with a real 404, which Chromium always logs as a failed
  * resource load for the document itself. Only that exact message is accepted, only for that URL.
  */
 export function allowDocument404(guard: ConsoleGuard, pagePath: string): void {
   allowFailedLoad(guard, pagePath, 404);
 }
 
-/** Every public route and the h1 it must show (texts from content/*.json or fixed by SPEC). */
+/** Every public route and the h1 it must show (texts from content/*.json or fixed by the portal). */
 export const publicPages: { path: string; heading: string; status: 200 | 404 }[] = [
   { path: '/', heading: readContent<{ heroTitle: string }>('home').heroTitle, status: 200 },
   { path: '/about', heading: readContent<TitledContent>('about').title, status: 200 },

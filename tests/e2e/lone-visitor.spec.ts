@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { expect, openPage, test } from './fixtures.ts';
 
-// DESIGN.md §9: a lone visitor never gets a 503, even while the machine's CPU is shared.
+// The budget in bench/README.md: a lone visitor never gets a 503, even while the machine's CPU is shared.
 const pages = ['/', '/verify', '/login'];
 const LOADS = Number(process.env.LONE_VISITOR_LOADS ?? 200);
 

@@ -62,7 +62,13 @@ const routes: RouteObject[] = [
         ],
       },
       // Every other page is a public page the server renders: the browser loads it as a document.
-      { path: '*', loader: ({ request }) => redirectDocument(request.url) },
+      // Opened here directly (Vite's dev server answers every path with this app), it is not found.
+      {
+        path: '*',
+        loader: ({ request }) =>
+          new URL(request.url).pathname === window.location.pathname ? null : redirectDocument(request.url),
+        lazy: () => import('./routes/not-found.tsx').then(({ Component }) => ({ Component })),
+      },
     ],
   },
 ];

@@ -40,6 +40,8 @@ function onInteraction(island: HTMLElement) {
     return hydrated;
   };
   for (const type of REACHES) island.addEventListener(type, start, { once: true, passive: true });
+  // An image's error does not bubble; it reaches the island only while capturing.
+  island.addEventListener('error', start, { once: true, capture: true });
   const hold = (event: Event) => {
     if (responding) return;
     const replay = replayOf(event);
@@ -50,8 +52,9 @@ function onInteraction(island: HTMLElement) {
     void start();
   };
   for (const type of HELD) island.addEventListener(type, hold, { capture: true });
-  // Focus already inside: the visitor typed before this script ran.
-  return island.contains(document.activeElement) ? start() : null;
+  // Focus already inside (the visitor typed before this script ran), or an image already failed.
+  const failed = [...island.querySelectorAll('img')].some((image) => image.complete && !image.naturalWidth);
+  return island.contains(document.activeElement) || failed ? start() : null;
 }
 
 const started = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((island) =>

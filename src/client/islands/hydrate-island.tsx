@@ -1,11 +1,40 @@
 import { StrictMode, useEffect } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { busyRetries } from '#client/lib/retry-when-busy.ts';
 import { isIslandName, loadIsland } from './registry.ts';
+
+// The "service is busy" notice of the page, in a root of its own from the first request that
+// waits to be tried again: islands send requests, none of them owns the page.
+const stopWatching = busyRetries.subscribe(() => {
+  if (busyRetries.waiting() === 0) return;
+  stopWatching();
+  void Promise.all([import('#client/components/page/busy-notice.tsx'), import('./with-mantine.tsx')]).then(
+    ([{ BusyNotice }, { withMantine }]) => {
+      const Notice = withMantine(BusyNotice);
+      createRoot(document.body.appendChild(document.createElement('div'))).render(<Notice />);
+    },
+  );
+});
 
 /** Runs once the island's first render has been committed, i.e. once it responds. */
 function Hydrated({ onHydrated }: { onHydrated: () => void }) {
   useEffect(onHydrated, [onHydrated]);
   return null;
+}
+
+/**
+ * Text typed into the island's fields before it responded stays in the page, but React starts
+ * from the server's values: each such field is set again as if typed now, so its state holds it.
+ */
+function keepTyping(element: HTMLElement) {
+  for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    const { value } = field;
+    if (value === field.defaultValue) continue;
+    // React tracks what it last saw through the field's own setter; the prototype's bypasses it.
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
 }
 
 /**
@@ -27,4 +56,5 @@ export async function hydrateIsland(element: HTMLElement) {
       { identifierPrefix: `${name}-` },
     );
   });
+  keepTyping(element);
 }

@@ -2,7 +2,8 @@ import type { ComponentProps, ComponentType } from 'react';
 
 /**
  * When an island's scripts are fetched and it hydrates: when the visitor first reaches for it
- * (pointer, focus, touch, typing, a dragged file), or, for one that acts on its own, at once.
+ * (pointer, focus, touch, typing, a dragged file) or an image in it fails to load, or, for one
+ * that acts on its own, at once.
  */
 type Hydrate = 'on-interaction' | 'on-load';
 
@@ -50,6 +51,9 @@ export const islands = {
   ),
   'record-actions': island(() =>
     import('#client/features/certificates/components/record-actions.tsx').then((m) => m.RecordActions),
+  ),
+  'signature-image': island(() =>
+    import('#client/features/certificates/components/signature-image.tsx').then((m) => m.SignatureImage),
   ),
   'take-along-panel': island(() =>
     import('#client/features/certificates/components/take-along-panel.tsx').then((m) => m.TakeAlongPanel),

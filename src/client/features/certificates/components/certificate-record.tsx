@@ -4,10 +4,9 @@ import type { CertificateResponse } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { formatDate } from '#shared/format-date.ts';
 import { RecordStateSummary, stateSentence } from './record-state-summary.tsx';
-import { SignatureImage } from './signature-image.tsx';
 import { TrainingRecordsTable } from './training-records-table.tsx';
 
-/** Revoked wins over the course's validity (SPEC's Available/Unavailable otherwise). */
+/** Revoked wins over the course's validity (Available or Unavailable otherwise). */
 const courseStatusText = (c: CertificateResponse['certificate']) =>
   c.state === 'revoked' ? 'Revoked' : c.courseStatus === 'available' ? 'Available' : 'Unavailable';
 
@@ -53,7 +52,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
       </Box>
 
       <Group justify="space-between" align="flex-end">
-        <SignatureImage file={c.signatureImage} name={c.name} />
+        <Island name="signature-image" props={{ file: c.signatureImage, name: c.name }} />
         <Island
           name="record-actions"
           props={{

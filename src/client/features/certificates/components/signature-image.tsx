@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { MissingFile } from '#client/components/media/missing-file.tsx';
 import type { FileView } from '#shared/api/certificates.ts';
 
-/** The signature in its three states: shown, failed to load, or absent. */
+/** The signature in its three states: shown, failed to load, or absent; it hydrates when it fails. */
 export function SignatureImage({ file, name }: { file: FileView | null; name: string }) {
   const [failed, setFailed] = useState(false);
-  // On a page rendered on the server the image may have failed before React was listening.
+  // The image failed before React was listening: that is what hydrated this island.
   const failedAlready = (image: HTMLImageElement | null) => {
     if (image?.complete && image.naturalWidth === 0) setFailed(true);
   };

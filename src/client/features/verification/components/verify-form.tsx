@@ -1,11 +1,17 @@
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { verifyCertificate } from '../api/verify-certificate.ts';
 import { describeVerifyError } from '../verification-messages.ts';
-import { HumanCheckDialog } from './human-check-dialog.tsx';
-import { VerifyErrorDialog } from './verify-error-dialog.tsx';
+
+// The dialogs (Modal and its focus trap, scroll lock and portal) are fetched when one first opens.
+const HumanCheckDialog = lazy(() =>
+  import('./human-check-dialog.tsx').then((m) => ({ default: m.HumanCheckDialog })),
+);
+const VerifyErrorDialog = lazy(() =>
+  import('./verify-error-dialog.tsx').then((m) => ({ default: m.VerifyErrorDialog })),
+);
 
 /** The two numbers, the proof of work in the background, then the result dialogs. */
 type VerifyFormProps = Pick<SiteResponse['verification'], 'waitSeconds' | 'interstitialUrl'>;
@@ -22,9 +28,14 @@ export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
     setECertNumber(eCertInput.current?.value ?? '');
   }, []);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  // Once shown, the error dialog stays mounted, so that it closes with its transition and focus return.
+  const [errorShown, setErrorShown] = useState(false);
   const verification = useMutation({
     mutationFn: verifyCertificate,
-    onError: (error) => setErrorMessage(describeVerifyError(error)),
+    onError: (error) => {
+      setErrorMessage(describeVerifyError(error));
+      setErrorShown(true);
+    },
   });
   const ready = finNumber.trim() !== '' && eCertNumber.trim() !== '';
 
@@ -63,15 +74,17 @@ export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
           </Button>
         </Stack>
       </form>
-      <VerifyErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
-      {verification.data && (
-        <HumanCheckDialog
-          opened
-          waitSeconds={waitSeconds}
-          interstitialUrl={interstitialUrl}
-          onProceed={() => window.location.assign(`/info/${verification.data.id}`)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {errorShown && <VerifyErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />}
+        {verification.data && (
+          <HumanCheckDialog
+            opened
+            waitSeconds={waitSeconds}
+            interstitialUrl={interstitialUrl}
+            onProceed={() => window.location.assign(`/info/${verification.data.id}`)}
+          />
+        )}
+      </Suspense>
     </Paper>
   );
 }
