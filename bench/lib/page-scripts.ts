@@ -50,8 +50,8 @@ export async function measurePageScripts(clientDir: string, urls: Record<string,
           return (marker as HTMLElement).dataset.island ?? '';
         }),
       );
+      await page.waitForFunction(() => !document.querySelector('[data-island]:not([data-hydrated])'));
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
       pages[name] = {
         firstPaintJsGzipKb: round(firstPaint.reduce((total, file) => total + gzipKb(file), 0)),
         allIslandsJsGzipKb: round([...scripts].reduce((total, file) => total + gzipKb(file), 0)),

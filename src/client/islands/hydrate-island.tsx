@@ -37,10 +37,7 @@ function keepTyping(element: HTMLElement) {
   }
 }
 
-/**
- * Hydrates one island in a root of its own, with the props and the id prefix the server rendered
- * it with (entry-server.tsx). Resolves once it responds.
- */
+/** Hydrates an island in a root of its own, as the server rendered it (render-islands.tsx). */
 export async function hydrateIsland(element: HTMLElement) {
   const name = element.dataset.island;
   if (!isIslandName(name)) return;
@@ -57,4 +54,5 @@ export async function hydrateIsland(element: HTMLElement) {
     );
   });
   keepTyping(element);
+  element.dataset.hydrated = '';
 }

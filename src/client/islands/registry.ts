@@ -1,14 +1,11 @@
 import type { ComponentProps, ComponentType } from 'react';
 
-/**
- * When an island's scripts are fetched and it hydrates: when the visitor first reaches for it
- * (pointer, focus, touch, typing, a dragged file) or an image in it fails to load, or, for one
- * that acts on its own, at once.
- */
-type Hydrate = 'on-interaction' | 'on-load';
-
 interface IslandOptions {
-  hydrate?: Hydrate;
+  /**
+   * When its scripts are fetched and it hydrates: when the visitor first reaches for it (pointer,
+   * focus, touch, typing, a dragged file) or an image in it fails; or at once, if it acts alone.
+   */
+  hydrate?: 'on-interaction' | 'on-load';
   /** Built with the UI kit: its provider comes with it. */
   mantine?: boolean;
   /** Sends requests: a query client comes with it. */
