@@ -1,6 +1,7 @@
 // The one style sheet of public pages: the Mantine components they use, and the site's own rules.
 import '#client/app/mantine-public.css';
 import '#client/app/global.css';
+import { maybeSignedIn } from '#client/features/auth/api/signed-in-hint.ts';
 
 /** What shows that a visitor reaches for an island: its scripts are fetched then. */
 const REACHES = ['pointerover', 'focusin', 'touchstart', 'input', 'dragenter'];
@@ -57,9 +58,11 @@ function onInteraction(island: HTMLElement) {
   return island.contains(document.activeElement) || failed ? start() : null;
 }
 
-const started = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((island) =>
-  island.dataset.hydrate === 'on-load' ? hydrate(island) : onInteraction(island),
-);
+const atOnce = { 'on-load': () => true, 'if-signed-in': maybeSignedIn } as Record<string, () => boolean>;
+const started = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((island) => {
+  const when = atOnce[island.dataset.hydrate ?? ''];
+  return when ? when() && hydrate(island) : onInteraction(island);
+});
 void Promise.all(started).then(() => {
   // Every island responds or waits for the visitor: the browser tests and the bench wait for this.
   document.documentElement.dataset.ready = '';

@@ -3,8 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { busyRetries } from '#client/lib/retry-when-busy.ts';
 import { isIslandName, loadIsland } from './registry.ts';
 
-// The "service is busy" notice of the page, in a root of its own from the first request that
-// waits to be tried again: islands send requests, none of them owns the page.
+// The page's "service is busy" notice, in a root of its own once a request waits to be tried again.
 const stopWatching = busyRetries.subscribe(() => {
   if (busyRetries.waiting() === 0) return;
   stopWatching();
@@ -16,25 +15,27 @@ const stopWatching = busyRetries.subscribe(() => {
   );
 });
 
-/** Runs once the island's first render has been committed, i.e. once it responds. */
+/** Runs once the island's first render is committed: it responds. */
 function Hydrated({ onHydrated }: { onHydrated: () => void }) {
   useEffect(onHydrated, [onHydrated]);
   return null;
 }
 
 /**
- * Text typed into the island's fields before it responded stays in the page, but React starts
- * from the server's values: each such field is set again as if typed now, so its state holds it.
+ * Text typed into the island's fields before it responded: React resets a controlled field to its
+ * state when it hydrates, so each is set again afterwards as if typed then, and its state holds it.
  */
 function keepTyping(element: HTMLElement) {
-  for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    const { value } = field;
-    if (value === field.defaultValue) continue;
-    // React tracks what it last saw through the field's own setter; the prototype's bypasses it.
-    field.value = field.defaultValue;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
+  const fields = element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea');
+  const typed = [...fields].filter((field) => field.value !== field.defaultValue && field.tabIndex >= 0);
+  const values = typed.map((field) => field.value);
+  return () =>
+    typed.forEach((field, i) => {
+      // React tracks what it last saw through the field's own setter; the prototype's bypasses it.
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, values[i]);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
 }
 
 /** Hydrates an island in a root of its own, as the server rendered it (render-islands.tsx). */
@@ -43,6 +44,7 @@ export async function hydrateIsland(element: HTMLElement) {
   if (!isIslandName(name)) return;
   const Component = await loadIsland(name);
   const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
+  const restoreTyping = keepTyping(element);
   await new Promise<void>((resolve) => {
     hydrateRoot(
       element,
@@ -53,6 +55,6 @@ export async function hydrateIsland(element: HTMLElement) {
       { identifierPrefix: `${name}-` },
     );
   });
-  keepTyping(element);
+  restoreTyping();
   element.dataset.hydrated = '';
 }

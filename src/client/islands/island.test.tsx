@@ -43,7 +43,7 @@ describe('Island', () => {
   it('every island in the registry loads a component, and says when it hydrates', async () => {
     for (const [name, island] of Object.entries(islands)) {
       expect(typeof (await island.load()), name).toBe('function');
-      expect(['on-interaction', 'on-load'], name).toContain(island.hydrate);
+      expect(['on-interaction', 'on-load', 'if-signed-in'], name).toContain(island.hydrate);
     }
   });
 });

@@ -3,9 +3,10 @@ import type { ComponentProps, ComponentType } from 'react';
 interface IslandOptions {
   /**
    * When its scripts are fetched and it hydrates: when the visitor first reaches for it (pointer,
-   * focus, touch, typing, a dragged file) or an image in it fails; or at once, if it acts alone.
+   * focus, touch, typing, a dragged file) or an image in it fails; at once, if it acts alone; at
+   * once in a browser that has signed in before, if it shows the signed-in user.
    */
-  hydrate?: 'on-interaction' | 'on-load';
+  hydrate?: 'on-interaction' | 'on-load' | 'if-signed-in';
   /** Built with the UI kit: its provider comes with it. */
   mantine?: boolean;
   /** Sends requests: a query client comes with it. */
@@ -33,6 +34,10 @@ function island<C extends ComponentType<any>>(load: () => Promise<C>, options: I
  * a marker (island.tsx); the browser fetches only the islands a page holds (boot.ts).
  */
 export const islands = {
+  'signed-in-link': island(
+    () => import('#client/components/layout/signed-in-link.tsx').then((m) => m.SignedInLink),
+    { hydrate: 'if-signed-in' },
+  ),
   'site-menu': island(() => import('#client/components/layout/site-menu.tsx').then((m) => m.SiteMenu)),
   'feedback-button': island(
     () => import('#client/features/feedback/components/feedback-button.tsx').then((m) => m.FeedbackButton),
@@ -70,7 +75,6 @@ export const islands = {
 };
 
 export type IslandName = keyof typeof islands;
-
 /** The props an island's component takes: what the server writes into the page as JSON. */
 export type IslandProps<N extends IslandName> = ComponentProps<
   Awaited<ReturnType<(typeof islands)[N]['load']>>

@@ -26,6 +26,7 @@ export function TopBar() {
             </li>
           ))}
         </Group>
+        <Island name="signed-in-link" props={{}} />
         <Island name="site-menu" props={{ popularSearches: site.popularSearches }} />
       </Group>
     </Group>
