@@ -3,21 +3,19 @@ import type { ComponentProps, ComponentType } from 'react';
 interface IslandOptions {
   /**
    * When its scripts are fetched and it hydrates: when the visitor first reaches for it (pointer,
-   * focus, touch, typing, a dragged file) or an image in it fails; at once, if it acts alone; at
-   * once in a browser that has signed in before, if it shows the signed-in user.
+   * focus, touch, typing, a dragged file) or an image in it fails; at once if it acts alone, or if
+   * it shows the signed-in user in a browser that has signed in before.
    */
   hydrate?: 'on-interaction' | 'on-load' | 'if-signed-in';
-  /** Built with the UI kit: its provider comes with it. */
-  mantine?: boolean;
-  /** Sends requests: a query client comes with it. */
-  queries?: boolean;
+  mantine?: boolean; // built with the UI kit: its provider comes with it
+  queries?: boolean; // sends requests: a query client comes with it
 }
 
 /** An island's loader, which fetches what the component needs around it with it. */
 // biome-ignore lint/suspicious/noExplicitAny: each island keeps its own props type (IslandProps)
 function island<C extends ComponentType<any>>(load: () => Promise<C>, options: IslandOptions = {}) {
   const { hydrate = 'on-interaction', mantine = true, queries = false } = options;
-  const wrapped = async () => {
+  const withAll = async () => {
     const [component, withMantine, withQueries] = await Promise.all([
       load(),
       mantine ? import('./with-mantine.tsx').then((m) => m.withMantine) : null,
@@ -26,7 +24,7 @@ function island<C extends ComponentType<any>>(load: () => Promise<C>, options: I
     const inQueries = withQueries ? withQueries(component) : component;
     return (withMantine ? withMantine(inQueries) : inQueries) as C;
   };
-  return { load: wrapped, hydrate };
+  return { load: withAll, hydrate };
 }
 
 /**
@@ -57,8 +55,10 @@ export const islands = {
   'signature-image': island(() =>
     import('#client/features/certificates/components/signature-image.tsx').then((m) => m.SignatureImage),
   ),
-  'take-along-panel': island(() =>
-    import('#client/features/certificates/components/take-along-panel.tsx').then((m) => m.TakeAlongPanel),
+  'take-along-panel': island(
+    () =>
+      import('#client/features/certificates/components/take-along-panel.tsx').then((m) => m.TakeAlongPanel),
+    { queries: true },
   ),
   'credential-checker': island(
     () =>

@@ -41,6 +41,8 @@ export function Component() {
                     tradeTested: data.certificate.tradeTested,
                     passedDate: data.certificate.passedDate,
                     courseExpiresOn: data.certificate.courseExpiresOn,
+                    masked: data.certificate.masked,
+                    passportImage: data.certificate.passportImage,
                   },
                   site: { issuerName: site.issuerName, publicUrl: site.publicUrl },
                 }}
