@@ -21,21 +21,25 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
   return null;
 }
 
-/**
- * Text typed into the island's fields before it responded: React resets a controlled field to its
- * state when it hydrates, so each is set again afterwards as if typed then, and its state holds it.
- */
+// Text typed before the island responds, each field's last: hydrating resets a field to its state.
 function keepTyping(element: HTMLElement) {
-  const fields = element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea');
-  const typed = [...fields].filter((field) => field.value !== field.defaultValue && field.tabIndex >= 0);
-  const values = typed.map((field) => field.value);
-  return () =>
-    typed.forEach((field, i) => {
+  const fields = [...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
+  const typed = new Map(
+    fields.filter((f) => f.value !== f.defaultValue && f.tabIndex >= 0).map((f) => [f, f.value]),
+  );
+  const note = (event: Event) => {
+    for (const f of fields) if (f === event.target) typed.set(f, f.value);
+  };
+  element.addEventListener('input', note, true);
+  return () => {
+    element.removeEventListener('input', note, true);
+    typed.forEach((value, field) => {
       // React tracks what it last saw through the field's own setter; the prototype's bypasses it.
       field.value = field.defaultValue;
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, values[i]);
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
+  };
 }
 
 /** Hydrates an island in a root of its own, as the server rendered it (render-islands.tsx). */

@@ -1,11 +1,7 @@
 import type { ComponentProps, ComponentType } from 'react';
 
 interface IslandOptions {
-  /**
-   * When its scripts are fetched and it hydrates: when the visitor first reaches for it (pointer,
-   * focus, touch, typing, a dragged file) or an image in it fails; at once if it acts alone, or if
-   * it shows the signed-in user in a browser that has signed in before.
-   */
+  /** As the visitor first reaches for it (boot.ts), at once (it acts alone), or if signed in before. */
   hydrate?: 'on-interaction' | 'on-load' | 'if-signed-in';
   mantine?: boolean; // built with the UI kit: its provider comes with it
   queries?: boolean; // sends requests: a query client comes with it
