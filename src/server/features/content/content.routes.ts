@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentNames, searchResponse } from '#shared/api/content.ts';
-import { defaultLanguage, languages } from '#shared/i18n/languages.ts';
+import { languageQuery } from '../../i18n/language-query.ts';
 import { buildSearchIndex, searchSite } from './search-index.ts';
 
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,11 +12,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({ name: z.enum(contentNames, { error: 'Unknown page' }) }),
-        querystring: z.object({
-          lang: z
-            .enum(languages, { error: `Language must be one of ${languages.join(', ')}` })
-            .default(defaultLanguage),
-        }),
+        querystring: languageQuery,
       },
     },
     async (request, reply) => {

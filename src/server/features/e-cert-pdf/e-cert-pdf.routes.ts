@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { defaultLanguage, languages } from '#shared/i18n/languages.ts';
 import { notFound } from '../../errors.ts';
+import { languageQuery } from '../../i18n/language-query.ts';
 import { prepareFindCertificate } from '../certificates/find-certificate.ts';
 import { makeECertPdf } from './make-e-cert-pdf.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const schema = {
   params: z.object({ id: z.string().max(100) }),
-  querystring: z.object({
-    lang: z
-      .enum(languages, { error: `Language must be one of ${languages.join(', ')}` })
-      .default(defaultLanguage),
-  }),
+  querystring: languageQuery,
 };
 
 /**
