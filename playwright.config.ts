@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-// Debian's Chromium; no browser is ever downloaded (see STACK-NOTES.md for the flags).
+// Debian's Chromium, never a downloaded browser; the flags keep it from reaching out to the network.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

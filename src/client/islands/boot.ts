@@ -2,14 +2,23 @@
 import '#client/app/mantine-public.css';
 import '#client/app/global.css';
 import { maybeSignedIn } from '#client/features/auth/api/signed-in-hint.ts';
+import { isIslandName, islands } from './registry.ts';
 
 /** What shows that a visitor reaches for an island: its scripts are fetched then. */
 const REACHES = ['pointerover', 'focusin', 'touchstart', 'input', 'dragenter'];
 /** What an island not yet responding would lose: held, and replayed once it responds. */
 const HELD = ['click', 'submit', 'dragover', 'drop'];
 
-const hydrate = (island: HTMLElement) =>
-  import('./hydrate-island.tsx').then(({ hydrateIsland }) => hydrateIsland(island));
+/** Starts an island: its plain script on the server's HTML, or React hydrating it. */
+async function hydrate(island: HTMLElement) {
+  const name = island.dataset.island;
+  if (!isIslandName(name)) return;
+  const props = JSON.parse(island.dataset.props ?? '{}') as Record<string, unknown>;
+  const script = await islands[name].script?.();
+  if (script) script(island, props as never);
+  else await import('./hydrate-island.tsx').then(({ hydrateIsland }) => hydrateIsland(island, name, props));
+  island.dataset.hydrated = '';
+}
 
 /** The same event again, for the hydrated island; null for one that needs no replay. */
 function replayOf(event: Event): (() => void) | null {

@@ -1,19 +1,7 @@
 import { StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { busyRetries } from '#client/lib/retry-when-busy.ts';
-import { isIslandName, loadIsland } from './registry.ts';
-
-// The page's "service is busy" notice, in a root of its own once a request waits to be tried again.
-const stopWatching = busyRetries.subscribe(() => {
-  if (busyRetries.waiting() === 0) return;
-  stopWatching();
-  void Promise.all([import('#client/components/page/busy-notice.tsx'), import('./with-mantine.tsx')]).then(
-    ([{ BusyNotice }, { withMantine }]) => {
-      const Notice = withMantine(BusyNotice);
-      createRoot(document.body.appendChild(document.createElement('div'))).render(<Notice />);
-    },
-  );
-});
+import { hydrateRoot } from 'react-dom/client';
+import '#client/components/page/public-busy-notice.tsx';
+import { type IslandName, loadIsland } from './registry.ts';
 
 /** Runs once the island's first render is committed: it responds. */
 function Hydrated({ onHydrated }: { onHydrated: () => void }) {
@@ -24,9 +12,8 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
 // Text typed before the island responds, each field's last: hydrating resets a field to its state.
 function keepTyping(element: HTMLElement) {
   const fields = [...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
-  const typed = new Map(
-    fields.filter((f) => f.value !== f.defaultValue && f.tabIndex >= 0).map((f) => [f, f.value]),
-  );
+  const changed = fields.filter((f) => f.value !== f.defaultValue && f.tabIndex >= 0);
+  const typed = new Map(changed.map((f) => [f, f.value]));
   const note = (event: Event) => {
     for (const f of fields) if (f === event.target) typed.set(f, f.value);
   };
@@ -43,11 +30,8 @@ function keepTyping(element: HTMLElement) {
 }
 
 /** Hydrates an island in a root of its own, as the server rendered it (render-islands.tsx). */
-export async function hydrateIsland(element: HTMLElement) {
-  const name = element.dataset.island;
-  if (!isIslandName(name)) return;
+export async function hydrateIsland(element: HTMLElement, name: IslandName, props: Record<string, unknown>) {
   const Component = await loadIsland(name);
-  const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
   const restoreTyping = keepTyping(element);
   await new Promise<void>((resolve) => {
     hydrateRoot(
@@ -60,5 +44,4 @@ export async function hydrateIsland(element: HTMLElement) {
     );
   });
   restoreTyping();
-  element.dataset.hydrated = '';
 }

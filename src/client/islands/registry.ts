@@ -1,16 +1,20 @@
 import type { ComponentProps, ComponentType } from 'react';
 
-interface IslandOptions {
+// biome-ignore lint/suspicious/noExplicitAny: any component, its props read from it
+interface Options<C extends ComponentType<any>> {
   /** As the visitor first reaches for it (boot.ts), at once (it acts alone), or if signed in before. */
   hydrate?: 'on-interaction' | 'on-load' | 'if-signed-in';
   mantine?: boolean; // built with the UI kit: its provider comes with it
   queries?: boolean; // sends requests: a query client comes with it
+  /** Plain DOM code driving the server's HTML instead of React: it starts at once, and uses no UI kit. */
+  script?: () => Promise<(island: HTMLElement, props: ComponentProps<C>) => void>;
 }
 
 /** An island's loader, which fetches what the component needs around it with it. */
 // biome-ignore lint/suspicious/noExplicitAny: each island keeps its own props type (IslandProps)
-function island<C extends ComponentType<any>>(load: () => Promise<C>, options: IslandOptions = {}) {
-  const { hydrate = 'on-interaction', mantine = true, queries = false } = options;
+function island<C extends ComponentType<any>>(load: () => Promise<C>, options: Options<C> = {}) {
+  const { script, queries = false } = options;
+  const { hydrate = script ? 'on-load' : 'on-interaction', mantine = !script } = options;
   const withAll = async () => {
     const [component, withMantine, withQueries] = await Promise.all([
       load(),
@@ -20,7 +24,7 @@ function island<C extends ComponentType<any>>(load: () => Promise<C>, options: I
     const inQueries = withQueries ? withQueries(component) : component;
     return (withMantine ? withMantine(inQueries) : inQueries) as C;
   };
-  return { load: withAll, hydrate };
+  return { load: withAll, hydrate, script };
 }
 
 /**
@@ -43,7 +47,10 @@ export const islands = {
   ),
   'image-carousel': island(
     () => import('#client/features/verification/components/image-carousel.tsx').then((m) => m.ImageCarousel),
-    { hydrate: 'on-load', mantine: false },
+    {
+      script: () =>
+        import('#client/features/verification/components/start-carousel.ts').then((m) => m.startCarousel),
+    },
   ),
   'record-actions': island(() =>
     import('#client/features/certificates/components/record-actions.tsx').then((m) => m.RecordActions),
