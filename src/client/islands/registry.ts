@@ -52,6 +52,13 @@ export const islands = {
         import('#client/features/verification/components/start-carousel.ts').then((m) => m.startCarousel),
     },
   ),
+  'language-switcher': island(
+    () => import('#client/features/languages/language-switcher.tsx').then((m) => m.LanguageSwitcher),
+    {
+      script: () =>
+        import('#client/features/languages/start-language-switcher.ts').then((m) => m.startLanguageSwitcher),
+    },
+  ),
   'record-actions': island(() =>
     import('#client/features/certificates/components/record-actions.tsx').then((m) => m.RecordActions),
   ),

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { defaultLanguage, languageOfPath, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
 import { isClientRoute, isStaffPage } from '#shared/routes.ts';
+import { preferredLanguage } from '../i18n/preferred-language.ts';
 import { createServerRender, loadRenderPage } from './server-render.ts';
 
 declare module 'fastify' {
@@ -61,13 +63,28 @@ export default fp(
       reply.code(status).header('cache-control', cacheControl).type('text/html; charset=utf-8').send(html);
 
     app.decorate('serveClient', async (request: FastifyRequest, reply: FastifyReply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (isStaffPage(pathname)) {
+      const [pathname = '/', query] = request.url.split('?');
+      const language = languageOfPath(pathname);
+      const pagePath = withoutLanguage(pathname);
+      const search = query === undefined ? '' : `?${query}`;
+      // English has no prefix: `/en/verify` is `/verify`.
+      if (pathname === '/en' || pathname.startsWith('/en/')) {
+        return reply.redirect(`${pathname.slice(3) || '/'}${search}`, 301);
+      }
+      if (pathname === '/') {
+        // Only a bare `/` follows the visitor's language; every other address says its own.
+        reply.header('vary', 'Cookie, Accept-Language');
+        const preferred = preferredLanguage(request.headers);
+        if (preferred !== defaultLanguage) return reply.redirect(`${pathIn(preferred, '/')}${search}`, 302);
+      }
+      if (isStaffPage(pagePath)) {
         if (indexHtml === null) return reply.code(503).type('text/plain').send(NOT_BUILT);
-        return sendHtml(reply, 200, 'no-cache', indexHtml);
+        if (language === defaultLanguage) return sendHtml(reply, 200, 'no-cache', indexHtml);
       }
       if (serverRender === null) return reply.code(503).type('text/plain').send(NOT_BUILT);
-      const page = await serverRender(request, isClientRoute(pathname));
+      // Staff pages are English only: under another language's prefix they are not pages.
+      const known = isClientRoute(pagePath) && !isStaffPage(pagePath);
+      const page = await serverRender(request, known);
       if (page === null) return sendHtml(reply, 500, 'no-store', RENDER_FAILED);
       return sendHtml(reply, page.status, page.cacheControl, page.html);
     });

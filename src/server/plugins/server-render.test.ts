@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createServerRender } from './server-render.ts';
 
 const template =
-  '<html><head><title>Portal</title><script type="module" crossorigin src="/assets/page-1.js"></script>' +
+  '<html lang="en"><head><title>Portal</title><script type="module" crossorigin src="/assets/page-1.js"></script>' +
   '</head><body><div id="page"></div></body></html>';
 
 /**
@@ -86,5 +86,45 @@ describe('server render of public pages', () => {
     expect(await createServerRender(testApp.app, template, failing)(request('/verify'), true)).toBeNull();
     const redirecting = vi.fn<RenderPage>(async () => null);
     expect(await createServerRender(testApp.app, template, redirecting)(request('/verify'), true)).toBeNull();
+  });
+
+  it('gives a page its language: <html lang>, and its address in every language for search engines', async () => {
+    const render = createServerRender(
+      testApp.app,
+      template,
+      apiRenderer(() => '<h1>Page</h1>'),
+    );
+    const { publicUrl } = testApp.app.config;
+    const chinese = await render(request('/zh-Hans/verify'), true);
+    expect(chinese?.html).toMatch(/^<html lang="zh-Hans">/);
+    for (const [language, path] of [
+      ['en', '/verify'],
+      ['zh-Hans', '/zh-Hans/verify'],
+      ['ms', '/ms/verify'],
+      ['ta', '/ta/verify'],
+      ['x-default', '/verify'],
+    ]) {
+      expect(chinese?.html).toContain(
+        `<link rel="alternate" hreflang="${language}" href="${publicUrl}${path}">`,
+      );
+    }
+    const home = await render(request('/ta'), true);
+    expect(home?.html).toMatch(/^<html lang="ta">/);
+    expect(home?.html).toContain(`hreflang="en" href="${publicUrl}/"`);
+    expect(home?.html).toContain(`hreflang="ms" href="${publicUrl}/ms"`);
+    // A query stays with every alternate, escaped for the attribute.
+    const search = await render(request('/ms/search?q=a&copy=b'), true);
+    expect(search?.html).toContain(`hreflang="ta" href="${publicUrl}/ta/search?q=a&amp;copy=b"`);
+  });
+
+  it('keeps each language of a page apart, and a record page in any language is not stored', async () => {
+    const renderPage = apiRenderer(() => '<h1>Page</h1>');
+    const render = createServerRender(testApp.app, template, renderPage);
+    const english = await render(request('/about'), true);
+    const tamil = await render(request('/ta/about'), true);
+    expect(tamil).not.toBe(english);
+    expect(await render(request('/ta/about'), true)).toBe(tamil);
+    const id = (await insertPerson(testApp.database.db)).id;
+    expect((await render(request(`/zh-Hans/info/${id}`), true))?.cacheControl).toBe('no-store');
   });
 });

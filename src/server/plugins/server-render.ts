@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Language, languageOfPath, languages, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
 import type { RenderPage } from '#shared/rendered-page.ts';
 
 const renderModule = fileURLToPath(new URL('../../../dist/render/entry-server.js', import.meta.url));
@@ -20,8 +21,22 @@ const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<(?:link|meta)\b[^>]*>)*/;
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const PAGE = '<div id="page"></div>';
 
+/**
+ * The page's language for screen readers, and its address in every language for search engines
+ * (`x-default`: the English one, for a visitor whose language the site does not speak).
+ */
+function languageTags(url: URL, publicUrl: string) {
+  const language = languageOfPath(url.pathname);
+  const page = withoutLanguage(url.pathname);
+  const address = (l: Language) =>
+    `${publicUrl}${pathIn(l, page)}${url.search}`.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  const alternates = languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${address(l)}">`);
+  const head = [...alternates, `<link rel="alternate" hreflang="x-default" href="${address('en')}">`];
+  return { language, head: head.join('') };
+}
+
 /** The built page.html with the rendered page in its body and the page's title in its head. */
-function fillTemplate(template: string, rendered: string) {
+function fillTemplate(template: string, rendered: string, tags: { language: Language; head: string }) {
   let hoisted = HOISTED.exec(rendered)?.[0] ?? '';
   const body = rendered.slice(hoisted.length);
   let html = template;
@@ -30,7 +45,10 @@ function fillTemplate(template: string, rendered: string) {
     html = html.replace(TITLE, () => title);
     hoisted = hoisted.replace(title, '');
   }
-  return html.replace('</head>', () => `${hoisted}</head>`).replace(PAGE, () => body);
+  return html
+    .replace('<html lang="en"', () => `<html lang="${tags.language}"`)
+    .replace('</head>', () => `${tags.head}${hoisted}</head>`)
+    .replace(PAGE, () => body);
 }
 
 export interface PublicPage {
@@ -40,8 +58,8 @@ export interface PublicPage {
 }
 
 /** Pages that show only the site's configured content; a record page or a search shows more. */
-const sameForEveryone = (pathname: string) => !/^\/(info|search)(\/|$)/.test(pathname);
-const isRecordPage = (pathname: string) => pathname.startsWith('/info/');
+const sameForEveryone = (pathname: string) => !/^\/(info|search)(\/|$)/.test(withoutLanguage(pathname));
+const isRecordPage = (pathname: string) => withoutLanguage(pathname).startsWith('/info/');
 
 /**
  * Renders public pages on the server: complete HTML, in which only the islands respond once their
@@ -68,7 +86,7 @@ export function createServerRender(app: FastifyInstance, template: string, rende
     const rendered = await renderPage(url.href, fetchApi(request));
     if (!rendered) return null;
     return {
-      html: fillTemplate(template, rendered.html),
+      html: fillTemplate(template, rendered.html, languageTags(url, app.config.publicUrl)),
       status: known ? rendered.status : 404,
       cacheControl: isRecordPage(url.pathname) ? 'no-store' : 'no-cache',
     };

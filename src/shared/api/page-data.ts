@@ -1,3 +1,4 @@
+import { defaultLanguage, type Language } from '../i18n/languages.ts';
 import type { ContentName } from './content.ts';
 
 /** An API answer a page waits for: where it is fetched, and the key the browser caches it under. */
@@ -6,11 +7,17 @@ export interface PageData {
   queryKey: readonly unknown[];
 }
 
-export const siteData: PageData = { url: '/api/site', queryKey: ['site'] };
+const inLanguage = (url: string, language: Language) =>
+  language === defaultLanguage ? url : `${url}?lang=${language}`;
 
-export const contentData = (name: ContentName): PageData => ({
-  url: `/api/content/${name}`,
-  queryKey: ['content', name],
+export const siteData = (language: Language): PageData => ({
+  url: inLanguage('/api/site', language),
+  queryKey: ['site', language],
+});
+
+export const contentData = (name: ContentName, language: Language): PageData => ({
+  url: inLanguage(`/api/content/${name}`, language),
+  queryKey: ['content', name, language],
 });
 
 export const certificateData = (id: string): PageData => ({

@@ -1,8 +1,11 @@
 import { Anchor, Button, Drawer, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { rememberChosenLanguage } from '#client/features/languages/remember-language.ts';
 import { searchHref } from '#client/features/search/search-href.ts';
+import { pageHref, pageLanguage } from '#client/lib/page-language.ts';
 import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
+import { languageNames, languages, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
 import { mobileMenuLinks } from './nav-links.ts';
 
 interface MobileMenuProps {
@@ -15,6 +18,35 @@ interface MobileMenuProps {
  * The small-screen menu: Drawer locks page scrolling and closes on Escape or its close button.
  * Its links are ordinary links: each leads to a page the server renders.
  */
+/** This page in every language; the one chosen is remembered for the visitor's next `/`. */
+function LanguageLinks() {
+  const page = `${withoutLanguage(window.location.pathname)}${window.location.search}`;
+  const current = pageLanguage();
+  return (
+    <div>
+      <Title order={2} size="h5" mb="xs">
+        Language
+      </Title>
+      <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {languages.map((language) => (
+          <li key={language}>
+            <Anchor
+              href={pathIn(language, page)}
+              hrefLang={language}
+              lang={language}
+              data-language={language}
+              aria-current={language === current ? 'true' : undefined}
+              onClick={(event) => rememberChosenLanguage(event.nativeEvent)}
+            >
+              {languageNames[language]}
+            </Anchor>
+          </li>
+        ))}
+      </Group>
+    </div>
+  );
+}
+
 export default function MobileMenu({ opened, onClose, popularSearches }: MobileMenuProps) {
   // Fetched on the first click, it still mounts closed and then opens, to return focus on close.
   const dialog = useOpenedOnce(opened);
@@ -43,7 +75,7 @@ export default function MobileMenu({ opened, onClose, popularSearches }: MobileM
       <Stack gap="lg" component="nav" aria-label="Mobile">
         <Stack gap="sm">
           {mobileMenuLinks.map((link) => (
-            <Anchor key={link.label} href={link.to} fw={600} size="lg" c="dark.8">
+            <Anchor key={link.label} href={pageHref(link.to)} fw={600} size="lg" c="dark.8">
               {link.label}
             </Anchor>
           ))}
@@ -65,6 +97,7 @@ export default function MobileMenu({ opened, onClose, popularSearches }: MobileM
             </Group>
           </form>
         </search>
+        <LanguageLinks />
         <div>
           <Title order={2} size="h5" mb="xs">
             Popular Searches

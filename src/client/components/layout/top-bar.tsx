@@ -1,11 +1,13 @@
-import { Anchor, Group, Image } from '@mantine/core';
-import { Link, NavLink } from 'react-router';
+import { Anchor, Box, Group, Image } from '@mantine/core';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useSite } from '#client/features/site/api/site-query.ts';
 import { Island } from '#client/islands/island.tsx';
+import { pageLanguage } from '#client/lib/page-language.ts';
 import { topBarLinks } from './nav-links.ts';
 
 export function TopBar() {
   const site = useSite();
+  const { pathname, search } = useLocation();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
       <Anchor component={Link} to="/" aria-label={`${site.portalName} home`}>
@@ -26,6 +28,9 @@ export function TopBar() {
             </li>
           ))}
         </Group>
+        <Box visibleFrom="md">
+          <Island name="language-switcher" props={{ current: pageLanguage(), page: `${pathname}${search}` }} />
+        </Box>
         <Island name="signed-in-link" props={{}} />
         <Island name="site-menu" props={{ popularSearches: site.popularSearches }} />
       </Group>

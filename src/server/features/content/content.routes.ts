@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentNames, searchResponse } from '#shared/api/content.ts';
+import { languages } from '#shared/i18n/languages.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
 import { buildSearchIndex, searchSite } from './search-index.ts';
 
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const index = buildSearchIndex(app.content.pages);
+  const indexes = new Map(
+    languages.map((language) => [language, buildSearchIndex(app.content.inLanguage(language).pages)]),
+  );
 
   app.get(
     '/api/content/:name',
@@ -25,11 +28,13 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/search',
     {
       schema: {
-        querystring: z.object({ q: z.string().max(200, { error: 'Search text is too long' }).default('') }),
+        querystring: languageQuery.extend({
+          q: z.string().max(200, { error: 'Search text is too long' }).default(''),
+        }),
         response: { 200: searchResponse },
       },
     },
-    async (request) => ({ query: request.query.q, results: searchSite(index, request.query.q) }),
+    async ({ query }) => ({ query: query.q, results: searchSite(indexes.get(query.lang) ?? [], query.q) }),
   );
 
   // RFC 9116: one year of validity from start, contact from the brand configuration.

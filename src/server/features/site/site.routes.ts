@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteResponse } from '#shared/api/site.ts';
+import { languageQuery } from '../../i18n/language-query.ts';
 
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/site', { schema: { response: { 200: siteResponse } } }, async (_request, reply) => {
+  const schema = { querystring: languageQuery, response: { 200: siteResponse } };
+  app.get('/api/site', { schema }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
     return {
-      ...app.content.site,
+      ...app.content.inLanguage(request.query.lang).site,
       publicUrl: app.config.publicUrl,
       verification: {
         waitSeconds: app.config.verification.waitSeconds,

@@ -1,5 +1,6 @@
 import { Anchor, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Island } from '#client/islands/island.tsx';
+import { pageHref } from '#client/lib/page-language.ts';
 import type { CertificateResponse } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { formatDate } from '#shared/format-date.ts';
@@ -77,7 +78,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
       {c.masked && (
         <Text size="sm" c="dimmed">
           Identification numbers are shown with only their last four characters.{' '}
-          <Anchor href="/privacy" size="sm" underline="always">
+          <Anchor href={pageHref('/privacy')} size="sm" underline="always">
             Why?
           </Anchor>
         </Text>

@@ -1,6 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconBrandLinkedin, IconFileTypePdf } from '@tabler/icons-react';
 import { RecordPanel } from '#client/components/page/record-panel.tsx';
+import { pageLanguage } from '#client/lib/page-language.ts';
+import { defaultLanguage } from '#shared/i18n/languages.ts';
 import type { CertificateView } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.ts';
@@ -15,6 +17,13 @@ interface TakeAlongPanelProps {
 }
 
 /** What the holder takes along: the e-Cert as a PDF that proves itself, and onto LinkedIn. */
+/** The e-Cert's PDF in the page's language, its words and dates as the holder reads them here. */
+function pdfInPageLanguage(id: string) {
+  const language = pageLanguage();
+  const pdf = `/api/certificates/${id}/e-cert.pdf`;
+  return language === defaultLanguage ? pdf : `${pdf}?lang=${language}`;
+}
+
 export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
   const linkedIn = linkedInCertificationUrl({
     courseName: c.tradeTested,
@@ -33,7 +42,7 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
       <Group>
         <Button
           component="a"
-          href={`/api/certificates/${c.id}/e-cert.pdf`}
+          href={pdfInPageLanguage(c.id)}
           download
           variant="outline"
           leftSection={<IconFileTypePdf size={18} aria-hidden />}
