@@ -65,3 +65,26 @@ test('the audit trail shows an import as one line that opens to its records, and
     .fill(day(new Date(today.getTime() - 2 * 86_400_000)));
   await expect(main(page).getByText('No changes match.')).toBeVisible(LOADED);
 });
+
+test('two filters chosen before the first page has loaded both stay in the address', async ({ page }) => {
+  await page.goto('/dashboard/audit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit trail', LOADED);
+  const what = await main(page).getByRole('combobox', { name: 'What' }).elementHandle();
+  const records = await main(page).getByRole('combobox', { name: 'Records' }).elementHandle();
+  // Both changes in one task: the router has not yet moved to the first when the second comes.
+  await page.evaluate(
+    ([whatSelect, recordsSelect]) => {
+      for (const [select, value] of [
+        [whatSelect, 'import'],
+        [recordsSelect, 'import'],
+      ] as const) {
+        if (!(select instanceof HTMLSelectElement)) throw new Error('not a select');
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    },
+    [what, records],
+  );
+  await expect(page).toHaveURL(/action=import/, LOADED);
+  await expect(page).toHaveURL(/entityType=import/, LOADED);
+});
