@@ -9,7 +9,10 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh-Hans', 'ms', 'ta'],
   catalogs: [
+    // The PDF's texts, drawn on the server.
     { path: '<rootDir>/src/locales/{locale}', include: ['<rootDir>/src/server/features/e-cert-pdf'] },
+    // The public pages' texts: the browser fetches the catalog of the page's language only.
+    { path: '<rootDir>/src/client/locales/{locale}', include: ['<rootDir>/src/client'] },
   ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'ts',

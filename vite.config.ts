@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiMacros } from './vite-lingui-macros.ts';
 
 /**
  * Writes `.br` and `.gz` beside every emitted script, style sheet and SVG, which the server sends
@@ -31,12 +32,13 @@ function precompress(): Plugin {
 
 /**
  * In the server's build (entry-server.tsx), page code gets the render it runs for: its own cache
- * instead of the browser's one cache, and the API in-process instead of over HTTP.
+ * instead of the browser's one cache, the API in-process instead of over HTTP, and its language.
  */
 function serverRenderModules(): Plugin {
   const serverModules: Record<string, string> = {
     '#client/lib/query-client.ts': 'src/client/lib/query-client.server.ts',
     '#client/lib/api-transport.ts': 'src/client/lib/api-transport.server.ts',
+    '#client/lib/page-language.ts': 'src/client/lib/page-language.server.ts',
   };
   return {
     name: 'server-render-modules',
@@ -57,13 +59,13 @@ export default defineConfig(({ isSsrBuild }) =>
     ? {
         root: 'src/client',
         publicDir: false,
-        plugins: [react(), serverRenderModules()],
+        plugins: [linguiMacros(), react(), serverRenderModules()],
         build: { outDir: '../../dist/render', emptyOutDir: true },
       }
     : {
         root: 'src/client',
         publicDir: '../../public',
-        plugins: [react(), precompress()],
+        plugins: [linguiMacros(), react(), precompress()],
         build: {
           outDir: '../../dist/client',
           emptyOutDir: true,

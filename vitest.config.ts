@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './vite-lingui-macros.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [linguiMacros()],
         test: {
           name: 'unit',
           include: [
@@ -15,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [linguiMacros()],
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],

@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import '#client/components/page/public-busy-notice.tsx';
+import { loadPageTexts } from '#client/lib/i18n/page-texts.tsx';
 import { type IslandName, loadIsland } from './registry.ts';
 
 /** Runs once the island's first render is committed: it responds. */
@@ -31,13 +32,15 @@ function keepTyping(element: HTMLElement) {
 
 /** Hydrates an island in a root of its own, as the server rendered it (render-islands.tsx). */
 export async function hydrateIsland(element: HTMLElement, name: IslandName, props: Record<string, unknown>) {
-  const Component = await loadIsland(name);
+  const [Component, PageTexts] = await Promise.all([loadIsland(name), loadPageTexts()]);
   const restoreTyping = keepTyping(element);
   await new Promise<void>((resolve) => {
     hydrateRoot(
       element,
       <StrictMode>
-        <Component {...props} />
+        <PageTexts>
+          <Component {...props} />
+        </PageTexts>
         <Hydrated onHydrated={resolve} />
       </StrictMode>,
       { identifierPrefix: `${name}-` },

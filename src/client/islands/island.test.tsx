@@ -1,5 +1,7 @@
+import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { pageI18nIn } from '#client/lib/i18n/page-i18n.server.ts';
 import { Island, IslandRenderer } from './island.tsx';
 import { islands } from './registry.ts';
 import { createIslandRenderer } from './render-islands.tsx';
@@ -9,10 +11,13 @@ const items = [{ question: 'Why <b>?', answer: 'Because "quotes" & <tags> stay t
 describe('Island', () => {
   it('on the server: a marker that names the island, its hydration and its props, around its own HTML', async () => {
     const renderIsland = await createIslandRenderer();
+    const i18n = pageI18nIn('en');
     const html = renderToString(
-      <IslandRenderer value={renderIsland}>
-        <Island name="faq-list" props={{ items }} />
-      </IslandRenderer>,
+      <I18nProvider i18n={i18n}>
+        <IslandRenderer value={renderIsland}>
+          <Island name="faq-list" props={{ items }} />
+        </IslandRenderer>
+      </I18nProvider>,
     );
 
     const marker =
@@ -26,7 +31,7 @@ describe('Island', () => {
       .replaceAll('&lt;', '<');
     expect(JSON.parse(props.replaceAll('&gt;', '>'))).toEqual({ items });
     // The island's HTML is what it renders alone, as the browser hydrates it.
-    expect(html).toContain(renderIsland('faq-list', { items }));
+    expect(html).toContain(renderIsland('faq-list', { items }, i18n));
     expect(html).toContain('Why &lt;b&gt;?');
     // Ids carry the island's name, so two islands on a page never share one.
     expect(html).toMatch(/id="mantine-_faq-list-/);

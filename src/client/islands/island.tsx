@@ -1,8 +1,13 @@
+import type { I18n } from '@lingui/core';
+import { LinguiContext } from '@lingui/react';
 import { type ComponentType, createContext, lazy, Suspense, use } from 'react';
 import { type IslandName, type IslandProps, islands, loadIsland } from './registry.ts';
 
-/** On the server: an island's HTML, rendered in a root of its own as the browser will hydrate it. */
-export type RenderIsland = (name: IslandName, props: unknown) => string;
+/**
+ * On the server: an island's HTML, rendered in a root of its own as the browser will hydrate it,
+ * in the page's texts (its render's i18n instance).
+ */
+export type RenderIsland = (name: IslandName, props: unknown, i18n: I18n | undefined) => string;
 
 /** Provided by the server's renderer (entry-server.tsx); absent in the staff app, a client render. */
 export const IslandRenderer = createContext<RenderIsland | null>(null);
@@ -24,6 +29,7 @@ const lazyIsland = (name: IslandName) => {
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const renderIsland = use(IslandRenderer);
+  const i18n = use(LinguiContext)?.i18n;
   if (!renderIsland) {
     const Component = lazyIsland(name);
     return (
@@ -39,7 +45,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
       data-hydrate={islands[name].hydrate}
       data-props={JSON.stringify(props)}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island
-      dangerouslySetInnerHTML={{ __html: renderIsland(name, props) }}
+      dangerouslySetInnerHTML={{ __html: renderIsland(name, props, i18n) }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { type ComponentType, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { RenderIsland } from './island.tsx';
@@ -13,12 +14,15 @@ export async function createIslandRenderer(): Promise<RenderIsland> {
   const components = new Map<IslandName, ComponentType<Record<string, unknown>>>(
     await Promise.all(names.map(async (name) => [name, await loadIsland(name)] as const)),
   );
-  return (name, props) => {
+  return (name, props, i18n) => {
     const Component = components.get(name);
     if (!Component) throw new Error(`No island is named ${name}.`);
+    if (!i18n) throw new Error(`The island ${name} rendered outside the page's I18nProvider.`);
     return renderToString(
       <StrictMode>
-        <Component {...(props as Record<string, unknown>)} />
+        <I18nProvider i18n={i18n}>
+          <Component {...(props as Record<string, unknown>)} />
+        </I18nProvider>
       </StrictMode>,
       { identifierPrefix: `${name}-` },
     );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { loadContent, useContent } from '#client/features/content/api/content-query.ts';
@@ -9,22 +10,34 @@ export const loader = loadContent('verify');
 export function Component() {
   const site = useSite();
   const page = useContent('verify');
+  const { t } = useLingui();
+  const { portalName, issuerName } = site;
+  const count = page.carousel.length;
+  // The carousel's script says which slide shows in these words: it loads no texts of its own.
+  const slideLabels = page.carousel.map((_, index) => {
+    const position = index + 1;
+    return t`${position} of ${count}`;
+  });
   return (
     <Container size="md" py="xl">
-      <title>{`Check e-Cert Validity | ${site.portalName}`}</title>
+      <title>{t`Check e-Cert Validity | ${portalName}`}</title>
       <Stack gap="lg">
         <nav aria-label="Breadcrumb">
           <Breadcrumbs separator=">">
             <Anchor component={Link} to="/">
-              Home
+              <Trans>Home</Trans>
             </Anchor>
             <Text span aria-current="page">
-              Verify e-Cert
+              <Trans>Verify e-Cert</Trans>
             </Text>
           </Breadcrumbs>
         </nav>
-        <Title order={1}>Check e-Cert Validity</Title>
-        <Text>This service verifies certificates issued by {site.issuerName} and converted to e-Certs.</Text>
+        <Title order={1}>
+          <Trans>Check e-Cert Validity</Trans>
+        </Title>
+        <Text>
+          <Trans>This service verifies certificates issued by {issuerName} and converted to e-Certs.</Trans>
+        </Text>
         <Island
           name="verify-form"
           props={{
@@ -32,7 +45,7 @@ export function Component() {
             interstitialUrl: site.verification.interstitialUrl,
           }}
         />
-        <Island name="image-carousel" props={{ slides: page.carousel }} />
+        <Island name="image-carousel" props={{ slides: page.carousel, slideLabels }} />
       </Stack>
     </Container>
   );

@@ -1,18 +1,31 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { verificationMessages } from '#shared/api/verification-messages.ts';
 
-const serviceDown = 'The verification service is not available right now. Please try again later.';
-export const robotMessage = "Please confirm you're not a robot!";
+export const robotMessage = msg`Please confirm you're not a robot!`;
 
-const tooManyAttempts = (retryAfterSeconds: number) =>
-  `Too many attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minutes.`;
+// The server answers in English; the dialog says the same in the page's language.
+const fromServer: Record<string, MessageDescriptor> = {
+  [verificationMessages.proofRequired]: msg`The human check is missing. Please try again.`,
+  [verificationMessages.proofRejected]: msg`The human check failed or was already used. Please try again.`,
+};
 
-/** What the "Oops..." dialog says for a failed verification. */
-export function describeVerifyError(error: unknown): string {
+/** What the "Oops..." dialog says for a failed verification, in the page's language. */
+export function describeVerifyError(error: unknown, i18n: I18n): string {
   if (error instanceof ApiRequestError) {
-    if (error.status === 404) return verificationMessages.noMatch;
-    if (error.status === 429) return tooManyAttempts(error.retryAfterSeconds ?? 60);
-    if (error.status === 400 && error.body?.message) return error.body.message;
+    if (error.status === 404) {
+      return i18n._(msg`NRIC/FIN or e-Cert did not match. Please double-check your entries.`);
+    }
+    if (error.status === 429) {
+      const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+      return i18n._(
+        msg`Too many attempts. Please try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
+      );
+    }
+    const message = error.body?.message;
+    const translated = message ? fromServer[message] : undefined;
+    if (error.status === 400 && message) return translated ? i18n._(translated) : message;
   }
-  return serviceDown;
+  return i18n._(msg`The verification service is not available right now. Please try again later.`);
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
@@ -15,6 +16,7 @@ interface HumanCheckDialogProps {
  * outside click, "Verify Human" counts down the configured wait, and "Proceed" needs the switch.
  */
 export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProceed }: HumanCheckDialogProps) {
+  const { t, i18n } = useLingui();
   const [notRobot, setNotRobot] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const [warning, setWarning] = useState(false);
@@ -58,12 +60,14 @@ export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProce
       <Stack gap="md" py="xs">
         {/* Modal.Title names the dialog (aria-labelledby on its section); the modal has no header. */}
         <Modal.Title fz="h3" fw={700} lh="h3">
-          Human verification
+          <Trans>Human verification</Trans>
         </Modal.Title>
-        <Text>A record matches. Please confirm you are a person to see it.</Text>
+        <Text>
+          <Trans>A record matches. Please confirm you are a person to see it.</Trans>
+        </Text>
         <Switch
           ref={switchRef}
-          label="I'm not a robot"
+          label={t`I'm not a robot`}
           checked={notRobot}
           onChange={(event) => {
             setNotRobot(event.currentTarget.checked);
@@ -73,20 +77,20 @@ export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProce
         />
         {warning && !notRobot && (
           <Text c="red.8" role="alert" fw={600}>
-            {robotMessage}
+            {i18n._(robotMessage)}
           </Text>
         )}
         <Group grow>
           <Button variant="light" onClick={startWait} disabled={secondsLeft !== null}>
-            {secondsLeft ? `Wait ${secondsLeft}s...` : 'Verify Human'}
+            {secondsLeft ? t`Wait ${secondsLeft}s...` : t`Verify Human`}
           </Button>
           <Button onClick={proceed} disabled={!waited}>
-            Proceed
+            <Trans>Proceed</Trans>
           </Button>
         </Group>
         {/* Silent while counting (a number read out every second is noise); says the end once. */}
         <VisuallyHidden role="status">
-          {waited ? 'The wait is over. You can proceed now.' : ''}
+          {waited ? t`The wait is over. You can proceed now.` : ''}
         </VisuallyHidden>
       </Stack>
     </Modal>

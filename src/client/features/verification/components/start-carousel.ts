@@ -1,4 +1,4 @@
-import type { VerifyPage } from '#shared/api/content.ts';
+import type { ImageCarouselProps } from './image-carousel.tsx';
 
 const CAROUSEL_INTERVAL_MS = 3000;
 
@@ -6,7 +6,7 @@ const CAROUSEL_INTERVAL_MS = 3000;
  * Moves the server's carousel (image-carousel.tsx): advancing every 3 s and wrapping, paused while
  * hovered or focused, and still for people who ask for reduced motion (WCAG 2.2.2).
  */
-export function startCarousel(island: HTMLElement, { slides }: { slides: VerifyPage['carousel'] }) {
+export function startCarousel(island: HTMLElement, { slides, slideLabels }: ImageCarouselProps) {
   const carousel = island.querySelector<HTMLElement>('.carousel');
   const slide = carousel?.querySelector<HTMLElement>('[data-slide-index]');
   const image = slide?.querySelector('img');
@@ -25,7 +25,7 @@ export function startCarousel(island: HTMLElement, { slides }: { slides: VerifyP
     Object.assign(image, { src: shown.src, alt: shown.alt });
     caption.textContent = shown.caption;
     slide.dataset.slideIndex = String(index);
-    slide.setAttribute('aria-label', `${index + 1} of ${slides.length}`);
+    slide.setAttribute('aria-label', slideLabels[index] ?? '');
   };
   // A moving carousel is not announced; one that stands still announces what a person moved to.
   const play = () => {

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
@@ -21,11 +22,11 @@ export function VerifyErrorDialog({ message, onClose }: VerifyErrorDialogProps) 
         </ThemeIcon>
         {/* Modal.Title names the dialog (aria-labelledby on its section); the modal has no header. */}
         <Modal.Title fz="h2" fw={700} lh="h2">
-          Oops...
+          <Trans>Oops...</Trans>
         </Modal.Title>
         <Text>{message}</Text>
         <Button onClick={onClose} data-autofocus>
-          Try Again
+          <Trans>Try Again</Trans>
         </Button>
       </Stack>
     </Modal>

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { pageHref } from '#client/lib/page-language.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { verifyCertificate } from '../api/verify-certificate.ts';
 import { describeVerifyError } from '../verification-messages.ts';
@@ -17,6 +19,7 @@ const VerifyErrorDialog = lazy(() =>
 type VerifyFormProps = Pick<SiteResponse['verification'], 'waitSeconds' | 'interstitialUrl'>;
 
 export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
+  const { t, i18n } = useLingui();
   const [finNumber, setFinNumber] = useState('');
   const [eCertNumber, setECertNumber] = useState('');
   // Uncontrolled inputs: on a page the server rendered, a visitor may type before the scripts take
@@ -33,7 +36,7 @@ export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
   const verification = useMutation({
     mutationFn: verifyCertificate,
     onError: (error) => {
-      setErrorMessage(describeVerifyError(error));
+      setErrorMessage(describeVerifyError(error, i18n));
       setErrorShown(true);
     },
   });
@@ -50,8 +53,8 @@ export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
-            label="NRIC/FIN/Other identification no."
-            placeholder="Please enter"
+            label={t`NRIC/FIN/Other identification no.`}
+            placeholder={t`Please enter`}
             ref={finInput}
             defaultValue=""
             onChange={(event) => setFinNumber(event.currentTarget.value)}
@@ -60,8 +63,8 @@ export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
             maxLength={200}
           />
           <TextInput
-            label="e-Cert serial no."
-            placeholder="Please enter"
+            label={t`e-Cert serial no.`}
+            placeholder={t`Please enter`}
             ref={eCertInput}
             defaultValue=""
             onChange={(event) => setECertNumber(event.currentTarget.value)}
@@ -70,7 +73,7 @@ export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
             maxLength={200}
           />
           <Button type="submit" disabled={!ready} loading={verification.isPending} w="fit-content">
-            Verify e-Cert
+            <Trans>Verify e-Cert</Trans>
           </Button>
         </Stack>
       </form>
@@ -81,7 +84,7 @@ export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
             opened
             waitSeconds={waitSeconds}
             interstitialUrl={interstitialUrl}
-            onProceed={() => window.location.assign(`/info/${verification.data.id}`)}
+            onProceed={() => window.location.assign(pageHref(`/info/${verification.data.id}`))}
           />
         )}
       </Suspense>
