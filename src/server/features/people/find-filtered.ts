@@ -21,9 +21,16 @@ const ROW_READ_ENTRIES = 10;
  * having counted them, sorting them is always the cheaper way. In the name or serial order their
  * rows are read to sort them, which pays only when walking the index would pass more:
  * about (offset + page size) × live ÷ matches entries, most of the index for a handful of a
- * million or a late page of a few thousand.
+ * million or a late page of a few thousand. `walkBound`, a condition all matches meet, lets that
+ * walk seek past entries that cannot match (addedBound).
  */
-export async function findFiltered(db: Db, query: PeopleQuery, filters: SQL, offset: number): Promise<Found> {
+export async function findFiltered(
+  db: Db,
+  query: PeopleQuery,
+  filters: SQL,
+  offset: number,
+  walkBound?: SQL,
+): Promise<Found> {
   const where = and(isNull(person.deletedAt), filters);
   const order = listOrder(query);
   const sort = query.sort ?? defaultSort(query);
@@ -54,5 +61,6 @@ export async function findFiltered(db: Db, query: PeopleQuery, filters: SQL, off
     const ids = [first, ...rest].flatMap((row) => (row?.id ? [row.id] : []));
     return { rows: await peopleByIds(db, ids), ...total };
   }
-  return { rows: await onePage(db, { where, order, offset, pageSize: query.pageSize }), ...total };
+  const walked = and(where, walkBound);
+  return { rows: await onePage(db, { where: walked, order, offset, pageSize: query.pageSize }), ...total };
 }

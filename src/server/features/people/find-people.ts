@@ -6,7 +6,7 @@ import { type Db, queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { findFiltered } from './find-filtered.ts';
-import { type ListContext, listFilters, listOrder } from './list-order.ts';
+import { addedBound, type ListContext, listFilters, listOrder } from './list-order.ts';
 import { countLivePeople, type Found, onePage, peopleByIds } from './list-page.ts';
 import { newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
 
@@ -20,7 +20,7 @@ export async function findPeople(db: Db, query: PeopleQuery, context: ListContex
   const filters = listFilters(query, context);
   if (query.q) return findSearched(db, query, filters, offset);
   if (!filters) return findAll(db, query, offset);
-  return findFiltered(db, query, filters, offset);
+  return findFiltered(db, query, filters, offset, addedBound(query, context));
 }
 
 /**
