@@ -65,6 +65,25 @@ describe('public pages rendered on the server in each language', () => {
     },
   );
 
+  it.each(['zh-Hans', 'ms', 'ta'] as const)(
+    'in %s, every public page shows no English text of the catalog',
+    async (language) => {
+      const paths = [
+        '/',
+        '/about',
+        '/faq',
+        '/contact',
+        '/search?q=course',
+        '/verify-credential',
+        '/no-such-page',
+      ];
+      for (const path of paths) {
+        const page = await render(`/${language}${path}`);
+        expect(englishLeftIn(page?.html ?? '', language), path).toEqual([]);
+      }
+    },
+  );
+
   it('renders in English at the bare address, word for word', async () => {
     const page = await render('/verify');
 

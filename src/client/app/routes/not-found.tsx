@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { Page } from '#client/components/page/page.tsx';
@@ -10,7 +11,7 @@ export function Component() {
   return (
     <Page title={page.title} lead={page.lead}>
       <Button component={Link} to="/">
-        Go to the home page
+        <Trans>Go to the home page</Trans>
       </Button>
     </Page>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Form, Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
@@ -10,12 +13,24 @@ const queryOf = (url: string) => new URL(url).searchParams.get('q')?.trim() ?? '
 export const loader = ({ request }: LoaderFunctionArgs) =>
   queryClient.ensureQueryData(searchQuery(queryOf(request.url)));
 
+// What the API calls each kind of result, shown in the page's language.
+const kinds: Record<string, MessageDescriptor> = {
+  Course: msg`Course`,
+  Career: msg`Career`,
+  Resource: msg`Resource`,
+  'e-Service': msg`e-Service`,
+  FAQ: msg`FAQ`,
+  Page: msg`Page`,
+};
+
 export function Component() {
   const [params] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const { data } = useSuspenseQuery(searchQuery(q));
+  const { t, i18n } = useLingui();
+  const count = data.results.length;
   return (
-    <Page title="Search">
+    <Page title={t`Search`}>
       <search>
         <Form method="get" action="/search">
           <Group align="flex-end" wrap="nowrap" mb="lg">
@@ -24,27 +39,30 @@ export function Component() {
               name="q"
               key={q}
               defaultValue={q}
-              label="Search this site"
-              placeholder={'Include " " for better search results'}
+              label={t`Search this site`}
+              placeholder={t`Include " " for better search results`}
             />
-            <Button type="submit">Search</Button>
+            <Button type="submit">
+              <Trans>Search</Trans>
+            </Button>
           </Group>
         </Form>
       </search>
       {q && (
         <Text role="status" mb="md">
-          {data.results.length === 0
-            ? `No results for “${q}”.`
-            : `${data.results.length} result${data.results.length === 1 ? '' : 's'} for “${q}”`}
+          {count === 0
+            ? t`No results for “${q}”.`
+            : t`${plural(count, { one: '# result', other: '# results' })} for “${q}”`}
         </Text>
       )}
       <Stack component="ol" style={{ listStyle: 'none', padding: 0 }}>
         {data.results.map((result) => {
           const external = /^https?:/.test(result.href);
+          const kind = kinds[result.kind];
           return (
             <Card key={`${result.kind}:${result.href}:${result.title}`} component="li" withBorder>
               <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
-                {result.kind}
+                {kind ? i18n._(kind) : result.kind}
               </Text>
               {external ? (
                 <Anchor href={result.href} target="_blank" rel="noopener noreferrer" fw={700}>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSite } from '#client/features/site/api/site-query.ts';
@@ -5,25 +6,31 @@ import { Island } from '#client/islands/island.tsx';
 
 export function Component() {
   const site = useSite();
+  const { t } = useLingui();
+  const { portalName, issuerName } = site;
   return (
     <Container size="md" py="xl">
-      <title>{`Check a Credential File | ${site.portalName}`}</title>
+      <title>{t`Check a Credential File | ${portalName}`}</title>
       <Stack gap="lg">
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t`Breadcrumb`}>
           <Breadcrumbs separator=">">
             <Anchor component={Link} to="/">
-              Home
+              <Trans>Home</Trans>
             </Anchor>
             <Text span aria-current="page">
-              Check a credential file
+              <Trans>Check a credential file</Trans>
             </Text>
           </Breadcrumbs>
         </nav>
-        <Title order={1}>Check a Credential File</Title>
+        <Title order={1}>
+          <Trans>Check a Credential File</Trans>
+        </Title>
         <Text>
-          e-Certs from {site.issuerName} can be downloaded as signed credentials (W3C Verifiable Credentials
-          2.0, Open Badges 3.0). This page checks such a file: its format, its signature, its issuer, whether
-          it was revoked, and its validity dates.
+          <Trans>
+            e-Certs from {issuerName} can be downloaded as signed credentials (W3C Verifiable Credentials 2.0,
+            Open Badges 3.0). This page checks such a file: its format, its signature, its issuer, whether it
+            was revoked, and its validity dates.
+          </Trans>
         </Text>
         <Island name="credential-checker" props={{ issuerName: site.issuerName }} />
       </Stack>

@@ -22,7 +22,7 @@ export function Component() {
     <Container size="md" py="xl">
       <title>{t`Check e-Cert Validity | ${portalName}`}</title>
       <Stack gap="lg">
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t`Breadcrumb`}>
           <Breadcrumbs separator=">">
             <Anchor component={Link} to="/">
               <Trans>Home</Trans>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Drawer, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -25,7 +26,7 @@ function LanguageLinks() {
   return (
     <div>
       <Title order={2} size="h5" mb="xs">
-        Language
+        <Trans>Language</Trans>
       </Title>
       <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {languages.map((language) => (
@@ -50,6 +51,7 @@ function LanguageLinks() {
 export default function MobileMenu({ opened, onClose, popularSearches }: MobileMenuProps) {
   // Fetched on the first click, it still mounts closed and then opens, to return focus on close.
   const dialog = useOpenedOnce(opened);
+  const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
 
   const submit = (event: FormEvent) => {
@@ -66,17 +68,17 @@ export default function MobileMenu({ opened, onClose, popularSearches }: MobileM
       onClose={onClose}
       position="top"
       size="100%"
-      title="Menu"
+      title={t`Menu`}
       lockScroll
       closeOnEscape
       // Full screen, over the top bar and its burger: the drawer's own button is the one way to close.
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      closeButtonProps={{ 'aria-label': t`Close menu` }}
     >
-      <Stack gap="lg" component="nav" aria-label="Mobile">
+      <Stack gap="lg" component="nav" aria-label={t`Mobile`}>
         <Stack gap="sm">
           {mobileMenuLinks.map((link) => (
-            <Anchor key={link.label} href={pageHref(link.to)} fw={600} size="lg" c="dark.8">
-              {link.label}
+            <Anchor key={link.to} href={pageHref(link.to)} fw={600} size="lg" c="dark.8">
+              {i18n._(link.label)}
             </Anchor>
           ))}
         </Stack>
@@ -85,14 +87,14 @@ export default function MobileMenu({ opened, onClose, popularSearches }: MobileM
             <Group gap="xs" wrap="nowrap" align="flex-end">
               <TextInput
                 flex={1}
-                label="Search this site"
-                placeholder={'Include " " for better search results'}
+                label={t`Search this site`}
+                placeholder={t`Include " " for better search results`}
                 value={query}
                 onChange={(event) => setQuery(event.currentTarget.value)}
                 name="q"
               />
               <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-                Search
+                <Trans>Search</Trans>
               </Button>
             </Group>
           </form>
@@ -100,7 +102,7 @@ export default function MobileMenu({ opened, onClose, popularSearches }: MobileM
         <LanguageLinks />
         <div>
           <Title order={2} size="h5" mb="xs">
-            Popular Searches
+            <Trans>Popular Searches</Trans>
           </Title>
           <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {popularSearches.map((term) => (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Progress, RemoveScroll } from '@mantine/core';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Island } from '#client/islands/island.tsx';
@@ -10,11 +11,12 @@ import { TopBar } from './top-bar.tsx';
  */
 export function PublicLayout() {
   const navigation = useNavigation();
+  const { t } = useLingui();
 
   return (
     <div className="public-shell">
       <a className="skip-link" href="#main">
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       {navigation.state === 'loading' && (
         <Progress
@@ -27,7 +29,7 @@ export function PublicLayout() {
           left={0}
           right={0}
           style={{ zIndex: 300 }}
-          aria-label="Loading page"
+          aria-label={t`Loading page`}
         />
       )}
       {/* Its right edge stays put when a dialog locks the page's scrolling and hides the scroll bar. */}

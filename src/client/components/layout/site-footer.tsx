@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSite } from '#client/features/site/api/site-query.ts';
@@ -6,6 +7,7 @@ import { footerLinks } from './nav-links.ts';
 
 export function SiteFooter() {
   const site = useSite();
+  const { t, i18n } = useLingui();
   return (
     <Box
       component="footer"
@@ -24,12 +26,12 @@ export function SiteFooter() {
           gap="md"
           component="ul"
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
-          aria-label="Footer"
+          aria-label={t`Footer`}
         >
           {footerLinks.map((link) => (
-            <li key={link.label}>
+            <li key={link.label.id}>
               <Anchor component={Link} to={link.to} c="gray.0" size="sm" underline="always">
-                {link.label}
+                {i18n._(link.label)}
               </Anchor>
             </li>
           ))}

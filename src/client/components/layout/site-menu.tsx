@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
@@ -6,6 +7,7 @@ const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 
 /** The burger of small screens, and the menu it opens, whose code is fetched when it first opens. */
 export function SiteMenu({ popularSearches }: { popularSearches: string[] }) {
+  const { t } = useLingui();
   const [menuOpen, menu] = useDisclosure(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const openMenu = () => {
@@ -19,7 +21,7 @@ export function SiteMenu({ popularSearches }: { popularSearches: string[] }) {
         opened={false}
         onClick={openMenu}
         hiddenFrom="md"
-        aria-label="Open menu"
+        aria-label={t`Open menu`}
         aria-expanded={menuOpen}
         aria-controls="mobile-menu"
       />

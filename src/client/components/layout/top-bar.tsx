@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Group, Image } from '@mantine/core';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSite } from '#client/features/site/api/site-query.ts';
@@ -7,10 +8,12 @@ import { topBarLinks } from './nav-links.ts';
 
 export function TopBar() {
   const site = useSite();
+  const { t, i18n } = useLingui();
+  const portal = site.portalName;
   const { pathname, search } = useLocation();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
-      <Anchor component={Link} to="/" aria-label={`${site.portalName} home`}>
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label={t`Main`}>
+      <Anchor component={Link} to="/" aria-label={t`${portal} home`}>
         <Image src={site.logo.src} alt={site.logo.alt} h={40} w="auto" />
       </Anchor>
       <Group gap="sm" wrap="nowrap">
@@ -23,13 +26,16 @@ export function TopBar() {
           {topBarLinks.map((link) => (
             <li key={link.to}>
               <Anchor component={NavLink} to={link.to} fw={600} c="dark.8">
-                {link.label}
+                {i18n._(link.label)}
               </Anchor>
             </li>
           ))}
         </Group>
         <Box visibleFrom="md">
-          <Island name="language-switcher" props={{ current: pageLanguage(), page: `${pathname}${search}` }} />
+          <Island
+            name="language-switcher"
+            props={{ current: pageLanguage(), page: `${pathname}${search}` }}
+          />
         </Box>
         <Island name="signed-in-link" props={{}} />
         <Island name="site-menu" props={{ popularSearches: site.popularSearches }} />

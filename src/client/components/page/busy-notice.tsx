@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Notification } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { busyRetries } from '#client/lib/retry-when-busy.ts';
 
 /** While a request waits to be tried again after "busy", says so; the page shows its result after. */
 export function BusyNotice() {
+  const { t } = useLingui();
   const waiting = useSyncExternalStore(busyRetries.subscribe, busyRetries.waiting, () => 0);
   if (waiting === 0) return null;
   return (
@@ -11,7 +13,7 @@ export function BusyNotice() {
       role="status"
       loading
       withCloseButton={false}
-      title="The service is busy"
+      title={t`The service is busy`}
       style={{
         position: 'fixed',
         insetInline: 16,
@@ -21,7 +23,7 @@ export function BusyNotice() {
         zIndex: 400,
       }}
     >
-      Trying again in a moment…
+      <Trans>Trying again in a moment…</Trans>
     </Notification>
   );
 }

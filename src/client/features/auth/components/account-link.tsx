@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
@@ -10,6 +11,7 @@ type SessionAnswer = { user: { name: string } } | null;
  * nothing of the page's own modules, so bundling it takes nothing out of the pages' first chunks.
  */
 export default function AccountLink({ onSignedOut }: { onSignedOut: () => void }) {
+  const { t } = useLingui();
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
     let mounted = true;
@@ -29,7 +31,7 @@ export default function AccountLink({ onSignedOut }: { onSignedOut: () => void }
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" c="dark.6" visibleFrom="lg" aria-hidden>
-        Signed in as {name}
+        <Trans>Signed in as {name}</Trans>
       </Text>
       {/* Short enough to fit beside the logo and the menu button on a 360px phone. */}
       <Button
@@ -37,9 +39,9 @@ export default function AccountLink({ onSignedOut }: { onSignedOut: () => void }
         href="/dashboard"
         variant="light"
         size="compact-sm"
-        aria-label={`Dashboard, signed in as ${name}`}
+        aria-label={t`Dashboard, signed in as ${name}`}
       >
-        Dashboard
+        <Trans>Dashboard</Trans>
       </Button>
     </Group>
   );
