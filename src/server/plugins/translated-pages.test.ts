@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { RenderPage } from '#shared/rendered-page.ts';
+import { insertPerson } from '../test/people.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createServerRender, loadRenderPage } from './server-render.ts';
 
@@ -81,6 +82,23 @@ describe('public pages rendered on the server in each language', () => {
         const page = await render(`/${language}${path}`);
         expect(englishLeftIn(page?.html ?? '', language), path).toEqual([]);
       }
+    },
+  );
+
+  it.each([
+    ['zh-Hans', '已验证信息', '1990年5月17日'],
+    ['ms', 'Maklumat Disahkan', '17 Mei 1990'],
+    ['ta', 'சரிபார்க்கப்பட்ட தகவல்', '17 மே, 1990'],
+  ] as const)(
+    'a record page in %s: its badge and dates in the language, the record as stored',
+    async (language, badge, dob) => {
+      const { id } = await insertPerson(testApp.database.db, { name: 'Tan Ah Kow', dob: '1990-05-17' });
+      const page = await render(`/${language}/info/${id}`);
+
+      expect(page?.html).toContain(`>${badge}<`);
+      expect(page?.html).toContain(`>${dob}<`);
+      expect(page?.html).toContain('>Tan Ah Kow<');
+      expect(englishLeftIn(page?.html ?? '', language)).toEqual([]);
     },
   );
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Container, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
@@ -15,16 +16,17 @@ export const loader = ({ params }: LoaderFunctionArgs) =>
 export function Component() {
   const { id = '' } = useParams();
   const site = useSite();
+  const { t } = useLingui();
   const { data, isPending, isError } = useQuery(certificateQuery(id));
 
   return (
     <Container size="lg" py="xl">
       <title>{`${site.certificateTitle} | ${site.portalName}`}</title>
       {isPending ? (
-        <Loader aria-label="Loading the record" />
+        <Loader aria-label={t`Loading the record`} />
       ) : isError || !data ? (
         <Title order={1} size="h3" fw={500}>
-          No data to display.
+          <Trans>No data to display.</Trans>
         </Title>
       ) : (
         <Stack gap="lg">

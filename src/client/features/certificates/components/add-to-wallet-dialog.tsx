@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, CopyButton, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -5,22 +8,27 @@ import { ApiRequestError } from '#client/lib/api-client.ts';
 import { WALLET_EXCHANGE_MINUTES, type WalletClaim } from '#shared/api/wallet.ts';
 import { startWalletClaim } from '../api/start-wallet-claim.ts';
 
-const failure = (error: unknown) =>
+const failure = (error: unknown, i18n: I18n) =>
   error instanceof ApiRequestError && error.body
     ? (error.body.fields?.passportNumber ?? error.body.message)
-    : 'The wallet link could not be made. Please try again.';
+    : i18n._(msg`The wallet link could not be made. Please try again.`);
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const timeOf = (iso: string, i18n: I18n) =>
+  new Date(iso).toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' });
 
 function WalletLink({ claim }: { claim: WalletClaim }) {
+  const { t, i18n } = useLingui();
   const qr = `${new URL(claim.interactionUrl).pathname}/qr.png`;
+  const time = timeOf(claim.expiresAt, i18n);
   return (
     <Stack gap="sm">
       <Text>
-        In the Learner Credential Wallet, choose Add Credential, then scan this code or paste the link. The
-        wallet asks to sign in with its DID, then receives your credential.
+        <Trans>
+          In the Learner Credential Wallet, choose Add Credential, then scan this code or paste the link. The
+          wallet asks to sign in with its DID, then receives your credential.
+        </Trans>
       </Text>
-      <Image src={qr} alt="QR code of the wallet link" w={240} h={240} fit="contain" />
+      <Image src={qr} alt={t`QR code of the wallet link`} w={240} h={240} fit="contain" />
       <Anchor href={claim.interactionUrl} style={{ wordBreak: 'break-all' }} underline="always">
         {claim.interactionUrl}
       </Anchor>
@@ -28,14 +36,16 @@ function WalletLink({ claim }: { claim: WalletClaim }) {
       <CopyButton value={claim.interactionUrl}>
         {({ copied, copy }) => (
           <Button variant="outline" onClick={copy} w="fit-content">
-            {copied ? 'Link copied' : 'Copy link'}
+            {copied ? t`Link copied` : t`Copy link`}
           </Button>
         )}
       </CopyButton>
       <Text size="sm">
-        The link works once, until {timeOf(claim.expiresAt)}. The wallet may say it does not know the issuer
-        until the issuer is listed in the Digital Credentials Consortium&rsquo;s registry; the credential is
-        still checked by its signature.
+        <Trans>
+          The link works once, until {time}. The wallet may say it does not know the issuer until the issuer
+          is listed in the Digital Credentials Consortium&rsquo;s registry; the credential is still checked by
+          its signature.
+        </Trans>
       </Text>
     </Stack>
   );
@@ -43,10 +53,12 @@ function WalletLink({ claim }: { claim: WalletClaim }) {
 
 /** The wallet claim: the passport number first, then the wallet link as a QR code and as a link. */
 export default function AddToWalletDialog({ recordId, onClose }: { recordId: string; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const [passportNumber, setPassportNumber] = useState('');
+  const minutes = WALLET_EXCHANGE_MINUTES;
   const claim = useMutation({ mutationFn: () => startWalletClaim(recordId, { passportNumber }) });
   return (
-    <Modal opened onClose={onClose} title="Add to wallet" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened onClose={onClose} title={t`Add to wallet`} closeButtonProps={{ 'aria-label': t`Close` }}>
       {claim.data ? (
         <WalletLink claim={claim.data} />
       ) : (
@@ -58,24 +70,26 @@ export default function AddToWalletDialog({ recordId, onClose }: { recordId: str
         >
           <Stack gap="sm">
             <Text>
-              Only the holder may put this e-Cert in a wallet. Type the passport number of this record; the
-              wallet link then works for {WALLET_EXCHANGE_MINUTES} minutes.
+              <Trans>
+                Only the holder may put this e-Cert in a wallet. Type the passport number of this record; the
+                wallet link then works for <Plural value={minutes} one="# minute" other="# minutes" />.
+              </Trans>
             </Text>
             <TextInput
-              label="Passport number"
+              label={t`Passport number`}
               value={passportNumber}
               onChange={(event) => {
                 setPassportNumber(event.currentTarget.value);
                 claim.reset();
               }}
-              error={claim.isError ? failure(claim.error) : undefined}
+              error={claim.isError ? failure(claim.error, i18n) : undefined}
               autoComplete="off"
               required
               data-autofocus
             />
             <Group justify="flex-end">
               <Button type="submit" loading={claim.isPending} disabled={!passportNumber.trim()}>
-                Show wallet link
+                <Trans>Show wallet link</Trans>
               </Button>
             </Group>
           </Stack>

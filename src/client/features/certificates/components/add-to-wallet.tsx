@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -30,7 +31,7 @@ export function AddToWallet({
         onClick={() => setOpened(true)}
         leftSection={<IconWallet size={18} aria-hidden />}
       >
-        Add to wallet
+        <Trans>Add to wallet</Trans>
       </Button>
       {opened && (
         <Suspense fallback={null}>

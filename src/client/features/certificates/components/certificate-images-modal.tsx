@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Image, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MissingFile } from '#client/components/media/missing-file.tsx';
@@ -15,33 +16,37 @@ interface CertificateImagesProps {
   stateNotice: string | null;
 }
 
-function ImageOf({ file, label, name }: { file: FileView | null; label: string; name: string }) {
-  return file ? (
-    <Image src={file.url} alt={`${label} of ${name}`} radius="sm" />
-  ) : (
-    <MissingFile text={`No ${label.toLowerCase()} image`} h={160} />
-  );
+interface ImageOfProps {
+  file: FileView | null;
+  /** What the image shows, for its text alternative; what a missing one says. */
+  alt: string;
+  missing: string;
+}
+
+function ImageOf({ file, alt, missing }: ImageOfProps) {
+  return file ? <Image src={file.url} alt={alt} radius="sm" /> : <MissingFile text={missing} h={160} />;
 }
 
 /** "View Certificate": shown only when there is something to view; the modal locks page scrolling. */
 export function CertificateImagesButton(props: CertificateImagesProps) {
   const { certificateImage, passportImage, identityDocumentsPublic, issuer, name, stateNotice } = props;
+  const { t } = useLingui();
   const [opened, modal] = useDisclosure(false);
   const dialog = useOpenedOnce(opened);
   if (!certificateImage && !passportImage) return null;
   return (
     <>
       <Button variant="outline" onClick={modal.open}>
-        View Certificate
+        <Trans>View Certificate</Trans>
       </Button>
       {dialog.rendered && (
         <Modal
           opened={dialog.opened}
           onClose={modal.close}
-          title="Certificate & Passport"
+          title={t`Certificate & Passport`}
           size="xl"
           lockScroll
-          closeButtonProps={{ 'aria-label': 'Close' }}
+          closeButtonProps={{ 'aria-label': t`Close` }}
         >
           {stateNotice && (
             <Text fw={700} c="red.9" mb="md">
@@ -50,15 +55,25 @@ export function CertificateImagesButton(props: CertificateImagesProps) {
           )}
           <Box className="record-images">
             <Stack gap={4}>
-              <Text fw={600}>Certificate</Text>
-              <ImageOf file={certificateImage} label="Certificate" name={name} />
+              <Text fw={600}>
+                <Trans>Certificate</Trans>
+              </Text>
+              <ImageOf
+                file={certificateImage}
+                alt={t`Certificate of ${name}`}
+                missing={t`No certificate image`}
+              />
             </Stack>
             <Stack gap={4}>
-              <Text fw={600}>Passport</Text>
+              <Text fw={600}>
+                <Trans>Passport</Trans>
+              </Text>
               {identityDocumentsPublic ? (
-                <ImageOf file={passportImage} label="Passport" name={name} />
+                <ImageOf file={passportImage} alt={t`Passport of ${name}`} missing={t`No passport image`} />
               ) : (
-                <Text>Identity documents are held by {issuer} and are not published.</Text>
+                <Text>
+                  <Trans>Identity documents are held by {issuer} and are not published.</Trans>
+                </Text>
               )}
             </Stack>
           </Box>

@@ -1,15 +1,17 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Island } from '#client/islands/island.tsx';
+import { dateIn } from '#client/lib/i18n/format-date.ts';
 import { pageHref } from '#client/lib/page-language.ts';
 import type { CertificateResponse } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
-import { formatDate } from '#shared/format-date.ts';
 import { RecordStateSummary, stateSentence } from './record-state-summary.tsx';
 import { TrainingRecordsTable } from './training-records-table.tsx';
 
 /** Revoked wins over the course's validity (Available or Unavailable otherwise). */
 const courseStatusText = (c: CertificateResponse['certificate']) =>
-  c.state === 'revoked' ? 'Revoked' : c.courseStatus === 'available' ? 'Available' : 'Unavailable';
+  c.state === 'revoked' ? msg`Revoked` : c.courseStatus === 'available' ? msg`Available` : msg`Unavailable`;
 
 interface CertificateRecordProps {
   data: CertificateResponse;
@@ -17,14 +19,16 @@ interface CertificateRecordProps {
 }
 
 export function CertificateRecord({ data: { certificate: c, records }, site }: CertificateRecordProps) {
+  const { t, i18n } = useLingui();
   const fields = [
-    ['FIN Number', c.finNumber],
-    ['Full Name', c.name],
-    ['Date of Birth', formatDate(c.dob)],
-    ['Gender', c.gender],
-    ['Nationality', c.nationality],
-    ['Passport Number', c.passportNumber],
+    [t`FIN Number`, c.finNumber],
+    [t`Full Name`, c.name],
+    [t`Date of Birth`, dateIn(i18n, c.dob)],
+    [t`Gender`, c.gender],
+    [t`Nationality`, c.nationality],
+    [t`Passport Number`, c.passportNumber],
   ] as const;
+  const courseStatus = i18n._(courseStatusText(c));
 
   return (
     <Stack gap="xl">
@@ -32,7 +36,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
         <RecordStateSummary certificate={c} />
         <Image
           src={`/api/certificates/${c.id}/qr.png`}
-          alt="QR code linking to this record"
+          alt={t`QR code linking to this record`}
           w={112}
           h={112}
           bg="white"
@@ -64,23 +68,25 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
             identityDocumentsPublic: c.identityDocumentsPublic,
             issuer: c.issuer,
             name: c.name,
-            stateNotice: stateSentence(c),
+            stateNotice: stateSentence(c, i18n),
           }}
         />
       </Group>
 
       <Text fw={700} size="lg">
-        Course Status: {courseStatusText(c)}
+        <Trans>Course Status: {courseStatus}</Trans>
       </Text>
 
       <TrainingRecordsTable shortTitle={site.certificateShortTitle} records={records} />
 
       {c.masked && (
         <Text size="sm" c="dimmed">
-          Identification numbers are shown with only their last four characters.{' '}
-          <Anchor href={pageHref('/privacy')} size="sm" underline="always">
-            Why?
-          </Anchor>
+          <Trans>
+            Identification numbers are shown with only their last four characters.{' '}
+            <Anchor href={pageHref('/privacy')} size="sm" underline="always">
+              Why?
+            </Anchor>
+          </Trans>
         </Text>
       )}
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { CertificateView } from '#shared/api/certificates.ts';
@@ -16,13 +17,17 @@ export function RecordActions({ state, pdf, stateNotice, ...images }: RecordActi
   return (
     <Group className="no-print">
       {pdf && state === 'revoked' ? (
-        <Text c="red.9">PDF withdrawn: this certificate was revoked.</Text>
+        <Text c="red.9">
+          <Trans>PDF withdrawn: this certificate was revoked.</Trans>
+        </Text>
       ) : pdf ? (
         <Button component="a" href={pdf.url} target="_blank" rel="noopener noreferrer" variant="outline">
-          View PDF
+          <Trans>View PDF</Trans>
         </Button>
       ) : (
-        <Text c="dimmed">No PDF Available</Text>
+        <Text c="dimmed">
+          <Trans>No PDF Available</Trans>
+        </Text>
       )}
       <CertificateImagesButton {...images} stateNotice={stateNotice} />
       <Button
@@ -30,7 +35,7 @@ export function RecordActions({ state, pdf, stateNotice, ...images }: RecordActi
         leftSection={<IconPrinter size={18} aria-hidden />}
         onClick={() => window.print()}
       >
-        Print
+        <Trans>Print</Trans>
       </Button>
     </Group>
   );

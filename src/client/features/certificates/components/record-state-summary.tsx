@@ -1,7 +1,10 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { dateIn } from '#client/lib/i18n/format-date.ts';
 import type { CertificateView } from '#shared/api/certificates.ts';
-import { formatDate } from '#shared/format-date.ts';
 import { OTHER_COLOR, PASSED_COLOR, REVOKED_COLOR } from './state-colors.ts';
 
 type Summarised = Pick<
@@ -10,11 +13,15 @@ type Summarised = Pick<
 >;
 
 /** What an expired or revoked record says wherever it is shown; nothing for a valid one. */
-export function stateSentence(c: Summarised): string | null {
-  if (c.state === 'revoked')
-    return `This certificate was revoked on ${formatDate(c.revokedAt)} and is no longer valid.`;
-  if (c.state === 'expired')
-    return `This certificate has expired. It was valid until ${formatDate(c.courseExpiresOn)}.`;
+export function stateSentence(c: Summarised, i18n: I18n): string | null {
+  if (c.state === 'revoked') {
+    const date = dateIn(i18n, c.revokedAt);
+    return i18n._(msg`This certificate was revoked on ${date} and is no longer valid.`);
+  }
+  if (c.state === 'expired') {
+    const date = dateIn(i18n, c.courseExpiresOn);
+    return i18n._(msg`This certificate has expired. It was valid until ${date}.`);
+  }
   return null;
 }
 
@@ -24,19 +31,25 @@ export function stateSentence(c: Summarised): string | null {
  * revoked. An expired record's badge is not green: nothing on it may read as valid.
  */
 export function RecordStateSummary({ certificate: c }: { certificate: Summarised }) {
+  const { i18n } = useLingui();
+  const { revocationReason: reason, issuer } = c;
   return (
     <Stack gap={6} data-testid="record-state" data-state={c.state}>
       {c.state === 'revoked' ? (
         <>
           <Group gap="xs">
             <Badge color={REVOKED_COLOR} size="lg" leftSection={<IconCircleX size={16} aria-hidden />}>
-              Revoked
+              <Trans>Revoked</Trans>
             </Badge>
           </Group>
           <Text fw={700} c="red.9">
-            {stateSentence(c)}
+            {stateSentence(c, i18n)}
           </Text>
-          {c.revocationReason && <Text c="red.9">Reason: {c.revocationReason}</Text>}
+          {reason && (
+            <Text c="red.9">
+              <Trans>Reason: {reason}</Trans>
+            </Text>
+          )}
         </>
       ) : (
         <>
@@ -47,22 +60,24 @@ export function RecordStateSummary({ certificate: c }: { certificate: Summarised
               size="lg"
               leftSection={<IconCircleCheck size={16} aria-hidden />}
             >
-              Verified Information
+              <Trans>Verified Information</Trans>
             </Badge>
             {c.state === 'expired' && (
               <Badge color={OTHER_COLOR} size="lg" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
-                Expired
+                <Trans>Expired</Trans>
               </Badge>
             )}
           </Group>
           {c.state === 'expired' && (
             <Text fw={700} c={OTHER_COLOR}>
-              {stateSentence(c)}
+              {stateSentence(c, i18n)}
             </Text>
           )}
         </>
       )}
-      <Text>Record held by {c.issuer}</Text>
+      <Text>
+        <Trans>Record held by {issuer}</Trans>
+      </Text>
     </Stack>
   );
 }

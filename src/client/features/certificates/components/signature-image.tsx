@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MissingFile } from '#client/components/media/missing-file.tsx';
@@ -5,18 +6,24 @@ import type { FileView } from '#shared/api/certificates.ts';
 
 /** The signature in its three states: shown, failed to load, or absent; it hydrates when it fails. */
 export function SignatureImage({ file, name }: { file: FileView | null; name: string }) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState(false);
   // The image failed before React was listening: that is what hydrated this island.
   const failedAlready = (image: HTMLImageElement | null) => {
     if (image?.complete && image.naturalWidth === 0) setFailed(true);
   };
-  if (!file) return <MissingFile text="No signature available" h={80} w={200} />;
-  if (failed) return <Text c="red.8">Signature failed to load</Text>;
+  if (!file) return <MissingFile text={t`No signature available`} h={80} w={200} />;
+  if (failed)
+    return (
+      <Text c="red.8">
+        <Trans>Signature failed to load</Trans>
+      </Text>
+    );
   return (
     <Stack gap={4} align="flex-start" component="figure" m={0}>
       <Image
         src={file.url}
-        alt={`Signature of ${name}`}
+        alt={t`Signature of ${name}`}
         h={80}
         w="auto"
         fit="contain"
@@ -24,7 +31,7 @@ export function SignatureImage({ file, name }: { file: FileView | null; name: st
         onError={() => setFailed(true)}
       />
       <Text component="figcaption" size="sm" c="dimmed">
-        Signature
+        <Trans>Signature</Trans>
       </Text>
     </Stack>
   );

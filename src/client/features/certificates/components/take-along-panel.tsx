@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { IconBrandLinkedin, IconFileTypePdf } from '@tabler/icons-react';
 import { RecordPanel } from '#client/components/page/record-panel.tsx';
 import { pageLanguage } from '#client/lib/page-language.ts';
-import { defaultLanguage } from '#shared/i18n/languages.ts';
 import type { CertificateView } from '#shared/api/certificates.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
+import { defaultLanguage } from '#shared/i18n/languages.ts';
 import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.ts';
 import { AddToWallet } from './add-to-wallet.tsx';
 
@@ -25,6 +26,7 @@ function pdfInPageLanguage(id: string) {
 }
 
 export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
+  const { t } = useLingui();
   const linkedIn = linkedInCertificationUrl({
     courseName: c.tradeTested,
     organizationName: site.issuerName,
@@ -34,10 +36,12 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
     recordId: c.id,
   });
   return (
-    <RecordPanel title="Keep and share this e-Cert">
+    <RecordPanel title={t`Keep and share this e-Cert`}>
       <Text>
-        The PDF is one page to print or send, with a QR code to this record; the signed credential inside it
-        lets anyone check it on the credential checker.
+        <Trans>
+          The PDF is one page to print or send, with a QR code to this record; the signed credential inside it
+          lets anyone check it on the credential checker.
+        </Trans>
       </Text>
       <Group>
         <Button
@@ -47,7 +51,7 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
           variant="outline"
           leftSection={<IconFileTypePdf size={18} aria-hidden />}
         >
-          Download e-Cert (PDF)
+          <Trans>Download e-Cert (PDF)</Trans>
         </Button>
         <Button
           component="a"
@@ -57,7 +61,7 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
           variant="outline"
           leftSection={<IconBrandLinkedin size={18} aria-hidden />}
         >
-          Add to LinkedIn
+          <Trans>Add to LinkedIn</Trans>
         </Button>
         <AddToWallet certificate={c} />
       </Group>

@@ -1,10 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Table, Title } from '@mantine/core';
+import { useFormatDate } from '#client/lib/i18n/format-date.ts';
 import type { TrainingRecord } from '#shared/api/certificates.ts';
-import { formatDate } from '#shared/format-date.ts';
 import { isPassed } from '#shared/rules/test-result.ts';
 import { NOT_VALID_COLOR, OTHER_COLOR, PASSED_COLOR, REVOKED_COLOR } from './state-colors.ts';
-
-const columns = ['Course Name', 'Course Level', 'Date of Passed', 'Course Result'] as const;
 
 /** Records have no public id; identical rows are told apart by how often they occurred before. */
 function withStableKeys(records: TrainingRecord[]) {
@@ -37,12 +36,12 @@ function ResultCell({ record }: { record: TrainingRecord }) {
       </Badge>
       {record.state === 'expired' && (
         <Badge color={OTHER_COLOR} variant="outline" tt="none" data-state="expired">
-          Expired
+          <Trans>Expired</Trans>
         </Badge>
       )}
       {record.state === 'revoked' && (
         <Badge color={REVOKED_COLOR} tt="none" data-state="revoked">
-          Revoked
+          <Trans>Revoked</Trans>
         </Badge>
       )}
     </Group>
@@ -57,10 +56,13 @@ export function TrainingRecordsTable({
   shortTitle: string;
   records: TrainingRecord[];
 }) {
+  const { t } = useLingui();
+  const formatDate = useFormatDate();
+  const columns = [t`Course Name`, t`Course Level`, t`Date of Passed`, t`Course Result`] as const;
   return (
     <section aria-labelledby="training-record-title">
       <Title order={2} size="h3" id="training-record-title" mb="sm">
-        {shortTitle} Training Record
+        <Trans>{shortTitle} Training Record</Trans>
       </Title>
       {/* Explicit roles keep it a table for assistive technology where narrow screens restyle
           its rows as stacked cards (global.css, .stacked-table): every column stays on screen. */}
