@@ -69,12 +69,17 @@ export default defineConfig(({ isSsrBuild }) =>
         build: {
           outDir: '../../dist/client',
           emptyOutDir: true,
+          // A small font slice would be inlined as a data: URL, which the pages' CSP (font-src 'self') refuses.
+          assetsInlineLimit: (file) => (/\.woff2$/.test(file) ? false : undefined),
           // dist/client/.vite/manifest.json: the chunk graph the bench reads to size each page's scripts.
           manifest: true,
           rolldownOptions: {
             input: {
               index: path.resolve('src/client/index.html'),
               page: path.resolve('src/client/page.html'),
+              // Web fonts that only pages in Chinese or Tamil link (src/server/i18n/font-stylesheets.ts).
+              'fonts-zh-hans': path.resolve('src/client/app/fonts/zh-hans.css'),
+              'fonts-ta': path.resolve('src/client/app/fonts/ta.css'),
             },
           },
         },

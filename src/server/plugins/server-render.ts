@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Language, languageOfPath, languages, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
 import type { RenderPage } from '#shared/rendered-page.ts';
+import { fontStylesheetsFor } from '../i18n/font-stylesheets.ts';
 
 const renderModule = fileURLToPath(new URL('../../../dist/render/entry-server.js', import.meta.url));
 
@@ -23,7 +24,8 @@ const PAGE = '<div id="page"></div>';
 
 /**
  * The page's language for screen readers, and its address in every language for search engines
- * (`x-default`: the English one, for a visitor whose language the site does not speak).
+ * (`x-default`: the English one, for a visitor whose language the site does not speak); the web
+ * font of a language whose script a device may lack.
  */
 function languageTags(url: URL, publicUrl: string) {
   const language = languageOfPath(url.pathname);
@@ -32,7 +34,7 @@ function languageTags(url: URL, publicUrl: string) {
     `${publicUrl}${pathIn(l, page)}${url.search}`.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
   const alternates = languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${address(l)}">`);
   const head = [...alternates, `<link rel="alternate" hreflang="x-default" href="${address('en')}">`];
-  return { language, head: head.join('') };
+  return { language, head: head.join('') + fontStylesheetsFor(language) };
 }
 
 /** The built page.html with the rendered page in its body and the page's title in its head. */

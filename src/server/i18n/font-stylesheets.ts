@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Language } from '#shared/i18n/languages.ts';
+
+const manifestFile = fileURLToPath(new URL('../../../dist/client/.vite/manifest.json', import.meta.url));
+
+/** The style sheet of each language's web font, as the build's manifest names its source. */
+const sources: Partial<Record<Language, string>> = {
+  'zh-Hans': 'app/fonts/zh-hans.css',
+  ta: 'app/fonts/ta.css',
+};
+
+let links: Partial<Record<Language, string>> | undefined;
+
+function readLinks(): Partial<Record<Language, string>> {
+  if (!fs.existsSync(manifestFile)) return {};
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  return Object.fromEntries(
+    Object.entries(sources).flatMap(([language, source]) => {
+      const file = manifest[source]?.file;
+      return file ? [[language, `<link rel="stylesheet" href="/${file}">`]] : [];
+    }),
+  );
+}
+
+/**
+ * The `<link>` to the web font of a page's language, for `<head>`; empty for a language whose
+ * script every device draws (English, Malay), so their pages fetch none of it.
+ */
+export function fontStylesheetsFor(language: Language): string {
+  links ??= readLinks();
+  return links[language] ?? '';
+}
