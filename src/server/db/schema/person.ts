@@ -77,8 +77,9 @@ export const person = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('person_live_name_idx').on(t.name, t.id).where(sql`${t.deletedAt} is null`),
     index('person_live_serial_idx').on(t.eCertNumber, t.id).where(sql`${t.deletedAt} is null`),
-    // The Course filter's choices (a skip scan), its count, and the ids of its few matches.
-    index('person_live_course_idx').on(t.tradeTested, t.id).where(sql`${t.deletedAt} is null`),
+    // The Course filter's choices (a skip scan), its count, and the ids of its few matches; with
+    // the Status filter "valid" or "expired", a range of passed dates within the course.
+    index('person_live_course_idx').on(t.tradeTested, t.passedDate, t.id).where(sql`${t.deletedAt} is null`),
     // Staff search: any substring of the search text, through its trigrams.
     index('person_live_search_text_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
