@@ -14,8 +14,7 @@ export function startCarousel(island: HTMLElement, { slides, slideLabels }: Imag
   if (!carousel || !slide || !image || !caption || slides.length === 0) return;
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
   let index = 0;
-  let hovered = false;
-  let focused = false;
+  const holding = new Set<'pointer' | 'focus'>(); // what holds it still
   let timer: ReturnType<typeof setInterval> | undefined;
 
   const show = (next: number) => {
@@ -29,32 +28,20 @@ export function startCarousel(island: HTMLElement, { slides, slideLabels }: Imag
   };
   // A moving carousel is not announced; one that stands still announces what a person moved to.
   const play = () => {
-    const playing = !hovered && !focused && !reducedMotion.matches;
+    const playing = holding.size === 0 && !reducedMotion.matches;
     slide.setAttribute('aria-live', playing ? 'off' : 'polite');
     clearInterval(timer);
     timer = playing ? setInterval(() => show(index + 1), CAROUSEL_INTERVAL_MS) : undefined;
   };
-  const whenChanged = (change: () => void) => () => {
-    change();
+  const hold = (what: 'pointer' | 'focus', held: boolean) => () => {
+    if (held) holding.add(what);
+    else holding.delete(what);
     play();
   };
-
-  carousel.addEventListener(
-    'mouseenter',
-    whenChanged(() => (hovered = true)),
-  );
-  carousel.addEventListener(
-    'mouseleave',
-    whenChanged(() => (hovered = false)),
-  );
-  carousel.addEventListener(
-    'focusin',
-    whenChanged(() => (focused = true)),
-  );
-  carousel.addEventListener(
-    'focusout',
-    whenChanged(() => (focused = false)),
-  );
+  carousel.addEventListener('mouseenter', hold('pointer', true));
+  carousel.addEventListener('mouseleave', hold('pointer', false));
+  carousel.addEventListener('focusin', hold('focus', true));
+  carousel.addEventListener('focusout', hold('focus', false));
   reducedMotion.addEventListener('change', play);
   for (const arrow of carousel.querySelectorAll<HTMLElement>('[data-step]')) {
     arrow.addEventListener('click', () => show(index + Number(arrow.dataset.step)));
