@@ -25,10 +25,11 @@ const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** English texts of the catalog that the page shows whole: as an element's text or an attribute. */
-function englishLeftIn(page: string, language: Language) {
+function englishLeftIn(page: string, language: Language, recordData: string[] = []) {
   const html = page.replaceAll(/ class="[^"]*"/g, ''); // class names are no text
   return [...catalog(language)]
     .filter(([english, translated]) => english !== translated && !english.includes('{'))
+    .filter(([english]) => !recordData.includes(english))
     .map(([english]) => escapeHtml(english).replaceAll("'", '&#x27;'))
     .filter((english) => html.includes(`>${english}<`) || html.includes(`="${english}"`));
 }
@@ -98,7 +99,8 @@ describe('public pages rendered on the server in each language', () => {
       expect(page?.html).toContain(`>${badge}<`);
       expect(page?.html).toContain(`>${dob}<`);
       expect(page?.html).toContain('>Tan Ah Kow<');
-      expect(englishLeftIn(page?.html ?? '', language)).toEqual([]);
+      // The record's result is its data, shown as stored, though it reads like the checker's word.
+      expect(englishLeftIn(page?.html ?? '', language, ['Passed'])).toEqual([]);
     },
   );
 

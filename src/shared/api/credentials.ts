@@ -31,15 +31,6 @@ export const CREDENTIAL_MAX_BYTES = 256 * 1024;
 /** Largest e-Cert PDF accepted for checking; ours are under 300 kB, most about 40 kB. */
 export const CREDENTIAL_PDF_MAX_BYTES = 2 * 1024 * 1024;
 
-/** Labels for the check lines, shared by the page and the API's answers. */
-export const credentialCheckLabels: Record<CredentialCheckName, string> = {
-  format: 'Format',
-  signature: 'Signature',
-  issuer: 'Issuer',
-  status: 'Revocation status',
-  validity: 'Validity dates',
-};
-
 /** "Does this credential belong to this FIN?", asked of the portal: credentials carry no FIN. */
 export const checkFinInput = z.object({
   /** The credential's `id`: the address of its record page. */

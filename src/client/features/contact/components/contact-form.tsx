@@ -1,13 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
-import { type ContactInput, contactInput } from '#shared/api/contact.ts';
-import { CONTACT_MESSAGE_MAX_LENGTH } from '#shared/limits.ts';
+import { type ContactInput, contactInput, contactMessages } from '#shared/api/contact.ts';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '#shared/limits.ts';
 import { sendContactMessage } from '../api/send-contact.ts';
 
+const nameMax = CONTACT_NAME_MAX_LENGTH;
+const messageMax = CONTACT_MESSAGE_MAX_LENGTH;
+
+// The shared schema (and the server) say these in English; the form says them in the page's language.
+const fieldErrors: Record<string, MessageDescriptor> = {
+  [contactMessages.nameRequired]: msg`Name is required`,
+  [contactMessages.emailRequired]: msg`Email is required`,
+  [contactMessages.emailInvalid]: msg`Please enter a valid email`,
+  [contactMessages.messageRequired]: msg`Message is required`,
+  [contactMessages.nameTooLong]: msg`Name must be at most ${plural(nameMax, { one: '# character', other: '# characters' })}`,
+  [contactMessages.emailTooLong]: msg`Email must be at most ${plural(nameMax, { one: '# character', other: '# characters' })}`,
+  [contactMessages.messageTooLong]: msg`Message must be at most ${plural(messageMax, { one: '# character', other: '# characters' })}`,
+};
+
 export function ContactForm() {
+  const { t, i18n } = useLingui();
   const form = useForm<ContactInput>({
     initialValues: { name: '', email: '', message: '' },
     validate: validateWith(contactInput),
@@ -24,28 +42,33 @@ export function ContactForm() {
     mutation.error instanceof ApiRequestError && !mutation.error.body?.fields
       ? mutation.error.status === 429
         ? mutation.error.message
-        : 'Your message could not be sent. Please try again later.'
+        : t`Your message could not be sent. Please try again later.`
       : null;
+  const fieldProps = (field: keyof ContactInput) => {
+    const props = form.getInputProps(field);
+    const known = typeof props.error === 'string' ? fieldErrors[props.error] : undefined;
+    return known ? { ...props, error: i18n._(known) } : props;
+  };
 
   return (
     <>
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
         <Stack maw={560}>
-          <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+          <TextInput label={t`Name`} autoComplete="name" withAsterisk {...fieldProps('name')} />
           <TextInput
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...fieldProps('email')}
           />
           <Textarea
-            label="Message"
+            label={t`Message`}
             withAsterisk
             autosize
             minRows={5}
             maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-            {...form.getInputProps('message')}
+            {...fieldProps('message')}
           />
           {failure && (
             <Alert color="red" role="alert">
@@ -53,19 +76,21 @@ export function ContactForm() {
             </Alert>
           )}
           <Button type="submit" loading={mutation.isPending} w="fit-content">
-            Send
+            <Trans>Send</Trans>
           </Button>
         </Stack>
       </form>
       <Modal
         opened={mutation.isSuccess}
         onClose={mutation.reset}
-        title="Message Sent!"
+        title={t`Message Sent!`}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         <Text mb="md">{mutation.data?.reply}</Text>
-        <Button onClick={mutation.reset}>OK</Button>
+        <Button onClick={mutation.reset}>
+          <Trans>OK</Trans>
+        </Button>
       </Modal>
     </>
   );

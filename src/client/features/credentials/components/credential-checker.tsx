@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
@@ -10,17 +13,21 @@ import { CredentialVerdict } from './credential-verdict.tsx';
 import { verdictOf } from './credential-verdict-text.ts';
 import { FinCheck, finCheckOf } from './fin-check.tsx';
 
-const errorText = (error: unknown) =>
+const errorText = (error: unknown, i18n: I18n) =>
   error instanceof ApiRequestError && error.body
     ? error.body.message
-    : 'The credential could not be checked. Please try again.';
+    : i18n._(msg`The credential could not be checked. Please try again.`);
 
 const signatureHolds = (result: { checks: { check: string; outcome: string }[] }) =>
   result.checks.some((line) => line.check === 'signature' && line.outcome === 'pass');
 
 /** Text that is not a JSON object never reaches the server: this says why in plain words. */
-const notCredentialText = (issuer: string) =>
-  `This is not a credential file. A credential from ${issuer} is a .json file whose text starts with "{". Choose the file you downloaded, or paste all of its text.`;
+// A brace is a placeholder's mark in a message: the one the text names is put in as a value.
+const brace = '{';
+const notCredentialText = (issuer: string, i18n: I18n) =>
+  i18n._(
+    msg`This is not a credential file. A credential from ${issuer} is a .json file whose text starts with "${brace}". Choose the file you downloaded, or paste all of its text.`,
+  );
 
 /** A PDF by its content, as the server judges it: readers find the header in the first kilobyte. */
 const isPdf = async (file: File) => (await file.slice(0, 1024).text()).includes('%PDF-');
@@ -31,11 +38,13 @@ const isPdf = async (file: File) => (await file.slice(0, 1024).text()).includes(
  * credentials the checker expects, named in its messages.
  */
 export function CredentialChecker({ issuerName }: { issuerName: string }) {
+  const { t, i18n } = useLingui();
   const [text, setText] = useState('');
   const [pdf, setPdf] = useState<File | null>(null);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const [notJson, setNotJson] = useState(false);
   const check = useMutation({ mutationFn: verifyCredential });
+  const pdfName = pdf?.name;
   const sent = check.variables;
   // A PDF's credential is read by the server, which sends it back with the checks.
   const checked = typeof sent === 'string' ? parseCredentialText(sent) : check.data?.credential;
@@ -63,11 +72,11 @@ export function CredentialChecker({ issuerName }: { issuerName: string }) {
     setPdf(null);
     if (!file) return;
     if (await isPdf(file)) {
-      if (file.size > CREDENTIAL_PDF_MAX_BYTES) return setTooLarge('This PDF is too large to be an e-Cert.');
+      if (file.size > CREDENTIAL_PDF_MAX_BYTES) return setTooLarge(t`This PDF is too large to be an e-Cert.`);
       setText('');
       return setPdf(file);
     }
-    if (file.size > CREDENTIAL_MAX_BYTES) return setTooLarge('This file is too large to be a credential.');
+    if (file.size > CREDENTIAL_MAX_BYTES) return setTooLarge(t`This file is too large to be a credential.`);
     setText(await file.text());
   };
   const onDrop = (event: DragEvent) => {
@@ -86,43 +95,45 @@ export function CredentialChecker({ issuerName }: { issuerName: string }) {
       >
         <Stack gap="md">
           <Text>
-            Drop a credential file (.json) or an e-Cert PDF here, or choose it, or paste a credential's text
-            below.
+            <Trans>
+              Drop a credential file (.json) or an e-Cert PDF here, or choose it, or paste a credential's text
+              below.
+            </Trans>
           </Text>
           <FileInput
-            label="Credential file or e-Cert PDF"
+            label={t`Credential file or e-Cert PDF`}
             accept=".json,.pdf,application/json,application/ld+json,application/pdf"
             onChange={load}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+            clearButtonProps={{ 'aria-label': t`Clear the chosen file` }}
           />
           <Textarea
-            label="Credential text"
+            label={t`Credential text`}
             autosize
             minRows={4}
             maxRows={12}
             value={text}
             onChange={(event) => edited(event.currentTarget.value)}
-            error={tooLarge ?? (notJson && <span role="alert">{notCredentialText(issuerName)}</span>)}
+            error={tooLarge ?? (notJson && <span role="alert">{notCredentialText(issuerName, i18n)}</span>)}
             styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
           />
           {pdf && (
-            <Text role="status">{`${pdf.name}: the credential this PDF carries will be checked.`}</Text>
+            <Text role="status">{t`${pdfName}: the credential this PDF carries will be checked.`}</Text>
           )}
           <Group>
             <Button onClick={submit} loading={check.isPending} disabled={!text.trim() && !pdf}>
-              Check credential
+              <Trans>Check credential</Trans>
             </Button>
           </Group>
         </Stack>
       </Card>
       {check.isError && (
         <Text c="red.9" role="alert">
-          {errorText(check.error)}
+          {errorText(check.error, i18n)}
         </Text>
       )}
       {check.data && (
-        <CredentialVerdict verdict={verdictOf(check.data, credentialFactsOf(checked), issuerName)} />
+        <CredentialVerdict verdict={verdictOf(check.data, credentialFactsOf(checked), issuerName, i18n)} />
       )}
       {finCheckable && <FinCheck checkable={finCheckable} />}
       {check.data && <CredentialChecks result={check.data} />}

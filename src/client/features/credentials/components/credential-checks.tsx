@@ -1,19 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { type CredentialVerification, credentialCheckLabels } from '#shared/api/credentials.ts';
+import type { CredentialCheckName, CredentialVerification } from '#shared/api/credentials.ts';
 
 const looks = {
-  pass: { color: 'green.9', Icon: IconCircleCheck, word: 'Passed' },
-  fail: { color: 'red.9', Icon: IconCircleX, word: 'Failed' },
-  unchecked: { color: 'orange.9', Icon: IconAlertTriangle, word: 'Not checked' },
+  pass: { color: 'green.9', Icon: IconCircleCheck, word: msg`Passed` },
+  fail: { color: 'red.9', Icon: IconCircleX, word: msg`Failed` },
+  unchecked: { color: 'orange.9', Icon: IconAlertTriangle, word: msg`Not checked` },
 } as const;
+
+const labels: Record<CredentialCheckName, MessageDescriptor> = {
+  format: msg`Format`,
+  signature: msg`Signature`,
+  issuer: msg`Issuer`,
+  status: msg`Revocation status`,
+  validity: msg`Validity dates`,
+};
 
 /**
  * One line per check, each saying its outcome in words as well as colour. The lines name formats
  * and standards, so they wait behind a "Details" button: the plain verdict above comes first.
  */
 export function CredentialChecks({ result }: { result: CredentialVerification }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const listId = useId();
   return (
@@ -32,13 +44,15 @@ export function CredentialChecks({ result }: { result: CredentialVerification })
             />
           }
         >
-          Details
+          <Trans>Details</Trans>
         </Button>
       </div>
       <Box id={listId} hidden={!open}>
-        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Checks">
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Checks`}>
           {result.checks.map((check) => {
             const { color, Icon, word } = looks[check.outcome];
+            const label = i18n._(labels[check.check]);
+            const outcome = i18n._(word);
             return (
               <Group
                 component="li"
@@ -54,7 +68,7 @@ export function CredentialChecks({ result }: { result: CredentialVerification })
                 </ThemeIcon>
                 <Text style={{ overflowWrap: 'anywhere' }}>
                   <Text span fw={700}>
-                    {credentialCheckLabels[check.check]}: {word}.
+                    {t`${label}: ${outcome}.`}
                   </Text>{' '}
                   {check.message}
                 </Text>

@@ -1,5 +1,7 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { dateIn } from '#client/lib/i18n/format-date.ts';
 import type { CredentialCheckName, CredentialVerification } from '#shared/api/credentials.ts';
-import { formatDate } from '#shared/format-date.ts';
 import type { CredentialFacts } from './credential-facts.ts';
 
 /** Valid, not valid, or not (fully) checked: the verdict's colour and icon. */
@@ -11,15 +13,19 @@ export interface Verdict {
   body: string;
 }
 
-const whose = ({ holder, course }: CredentialFacts) =>
-  holder && course
-    ? `the e-Cert of ${holder} for ${course}`
-    : holder
-      ? `the e-Cert of ${holder}`
-      : course
-        ? `an e-Cert for ${course}`
-        : 'an e-Cert';
+/** Whose e-Cert it is, as a phrase in the middle of a sentence. */
+const whose = (i18n: I18n, { holder, course }: CredentialFacts) =>
+  i18n._(
+    holder && course
+      ? msg`the e-Cert of ${holder} for ${course}`
+      : holder
+        ? msg`the e-Cert of ${holder}`
+        : course
+          ? msg`an e-Cert for ${course}`
+          : msg`an e-Cert`,
+  );
 
+// Only a language with capitals has the phrase begin with one; it starts a sentence there.
 const capitalised = (phrase: string) => phrase.charAt(0).toUpperCase() + phrase.slice(1);
 
 /**
@@ -31,69 +37,86 @@ export function verdictOf(
   result: CredentialVerification,
   facts: CredentialFacts,
   issuer: string,
+  i18n: I18n,
   today = new Date().toISOString().slice(0, 10),
 ): Verdict {
   const check = (name: CredentialCheckName) => result.checks.find((line) => line.check === name);
-  const date = (name: CredentialCheckName) => formatDate(check(name)?.date);
-  const it = `This is ${whose(facts)}, issued by ${issuer}.`;
+  const date = (name: CredentialCheckName) => dateIn(i18n, check(name)?.date);
+  const ecert = whose(i18n, facts);
+  const it = i18n._(msg`This is ${ecert}, issued by ${issuer}.`);
+  const until = date('validity');
 
   if (result.verified) {
     return {
       tone: 'valid',
-      title: 'Valid e-Cert',
-      body: `${it} It has not been changed or revoked, and it is valid until ${date('validity')}.`,
+      title: i18n._(msg`Valid e-Cert`),
+      body: i18n._(msg`${it} It has not been changed or revoked, and it is valid until ${until}.`),
     };
   }
   if (check('format')?.outcome !== 'pass') {
     return {
       tone: 'invalid',
-      title: 'Not an e-Cert credential',
-      body: `This file is not a credential in the form ${issuer} issues. Download the credential again from the certificate's record page and check that file.`,
+      title: i18n._(msg`Not an e-Cert credential`),
+      body: i18n._(
+        msg`This file is not a credential in the form ${issuer} issues. Download the credential again from the certificate's record page and check that file.`,
+      ),
     };
   }
   if (check('issuer')?.outcome !== 'pass') {
     return {
       tone: 'unsure',
-      title: `Not checked: not issued by ${issuer}`,
-      body: `This page checks only e-Certs issued by ${issuer}. Ask the issuer named in the file to check it.`,
+      title: i18n._(msg`Not checked: not issued by ${issuer}`),
+      body: i18n._(
+        msg`This page checks only e-Certs issued by ${issuer}. Ask the issuer named in the file to check it.`,
+      ),
     };
   }
   const signature = check('signature')?.outcome;
   if (signature === 'fail') {
     return {
       tone: 'invalid',
-      title: 'Not valid: this file was changed',
-      body: `It claims to be ${whose(facts)}, but it was changed after it was signed, or ${issuer} did not sign it. Do not rely on anything in it.`,
+      title: i18n._(msg`Not valid: this file was changed`),
+      body: i18n._(
+        msg`It claims to be ${ecert}, but it was changed after it was signed, or ${issuer} did not sign it. Do not rely on anything in it.`,
+      ),
     };
   }
   if (signature !== 'pass') {
     return {
       tone: 'unsure',
-      title: 'Could not be checked',
-      body: `It claims to be ${whose(facts)}, but its signature could not be checked. Do not treat it as valid.`,
+      title: i18n._(msg`Could not be checked`),
+      body: i18n._(
+        msg`It claims to be ${ecert}, but its signature could not be checked. Do not treat it as valid.`,
+      ),
     };
   }
   const status = check('status')?.outcome;
   if (status === 'fail') {
+    const revokedOn = date('status');
+    const Ecert = capitalised(ecert);
     return {
       tone: 'invalid',
-      title: 'Not valid: this e-Cert was revoked',
-      body: `${capitalised(whose(facts))}, issued by ${issuer}, was revoked on ${date('status')}.`,
+      title: i18n._(msg`Not valid: this e-Cert was revoked`),
+      body: i18n._(msg`${Ecert}, issued by ${issuer}, was revoked on ${revokedOn}.`),
     };
   }
   if (check('validity')?.outcome === 'fail') {
     const notYet = (check('validity')?.date ?? '') > today;
     return notYet
-      ? { tone: 'invalid', title: 'Not valid yet', body: `${it} It is valid from ${date('validity')}.` }
+      ? {
+          tone: 'invalid',
+          title: i18n._(msg`Not valid yet`),
+          body: i18n._(msg`${it} It is valid from ${until}.`),
+        }
       : {
           tone: 'invalid',
-          title: 'Not valid: this e-Cert has expired',
-          body: `${it} It was valid until ${date('validity')}.`,
+          title: i18n._(msg`Not valid: this e-Cert has expired`),
+          body: i18n._(msg`${it} It was valid until ${until}.`),
         };
   }
   return {
     tone: 'unsure',
-    title: 'Could not be fully checked',
-    body: `${it} Whether it was revoked could not be checked, so do not treat it as valid yet.`,
+    title: i18n._(msg`Could not be fully checked`),
+    body: i18n._(msg`${it} Whether it was revoked could not be checked, so do not treat it as valid yet.`),
   };
 }

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,13 +21,14 @@ export function finCheckOf(credential: unknown): FinCheckable | undefined {
   return typeof id === 'string' ? { credentialId: id } : undefined;
 }
 
-const failure = (error: unknown) =>
+const failure = (error: unknown, i18n: I18n) =>
   error instanceof ApiRequestError && error.body
     ? error.body.message
-    : 'The FIN could not be checked. Please try again.';
+    : i18n._(msg`The FIN could not be checked. Please try again.`);
 
 /** "Does it belong to this FIN?" for a credential whose signature holds. */
 export function FinCheck({ checkable }: { checkable: FinCheckable }) {
+  const { t, i18n } = useLingui();
   const [fin, setFin] = useState('');
   const onDevice = 'saltedFin' in checkable;
   const check = useMutation({
@@ -36,7 +40,11 @@ export function FinCheck({ checkable }: { checkable: FinCheckable }) {
   return (
     <Group align="flex-end" gap="sm">
       <TextInput
-        label={`Does it belong to this FIN? (${onDevice ? 'checked on this device, not sent' : 'checked by this portal, not kept'})`}
+        label={
+          onDevice
+            ? t`Does it belong to this FIN? (checked on this device, not sent)`
+            : t`Does it belong to this FIN? (checked by this portal, not kept)`
+        }
         value={fin}
         onChange={(event) => {
           setFin(event.currentTarget.value);
@@ -50,16 +58,16 @@ export function FinCheck({ checkable }: { checkable: FinCheckable }) {
         loading={check.isPending}
         disabled={!fin.trim()}
       >
-        Check FIN
+        <Trans>Check FIN</Trans>
       </Button>
       {check.data !== undefined && (
         <Text role="status" fw={700} c={check.data ? undefined : 'red.9'}>
-          {check.data ? 'The FIN matches this credential.' : 'The FIN does not match this credential.'}
+          {check.data ? t`The FIN matches this credential.` : t`The FIN does not match this credential.`}
         </Text>
       )}
       {check.isError && (
         <Text role="alert" c="red.9">
-          {failure(check.error)}
+          {failure(check.error, i18n)}
         </Text>
       )}
     </Group>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Affix } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -8,12 +9,13 @@ const FeedbackPopover = lazy(loadPopover);
 
 /** The smiley both the placeholder and the loaded popover show, so nothing moves when it swaps. */
 export function Smiley(props: { 'aria-expanded': boolean; onClick: () => void } & Record<string, unknown>) {
+  const { t } = useLingui();
   return (
     <ActionIcon
       size={FLOATING_BUTTON_SIZE}
       radius="xl"
       variant="filled"
-      aria-label="Give feedback"
+      aria-label={t`Give feedback`}
       {...props}
     >
       <IconMoodSmile size={30} aria-hidden />

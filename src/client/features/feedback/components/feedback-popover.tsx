@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Popover, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import { Smiley } from './feedback-button.tsx';
  * page's first paint.
  */
 export default function FeedbackPopover({ defaultOpened = false }: { defaultOpened?: boolean }) {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(defaultOpened);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
@@ -44,19 +46,19 @@ export default function FeedbackPopover({ defaultOpened = false }: { defaultOpen
       <Popover.Target>
         <Smiley aria-expanded={opened} onClick={() => (opened ? close() : setOpened(true))} />
       </Popover.Target>
-      <Popover.Dropdown w={300} aria-label="Feedback">
+      <Popover.Dropdown w={300} aria-label={t`Feedback`}>
         {mutation.isSuccess ? (
           <Text role="status" ref={thanks} tabIndex={-1}>
-            Thank you for your feedback!
+            <Trans>Thank you for your feedback!</Trans>
           </Text>
         ) : (
           <Stack gap="sm">
             <Text fw={600} id="feedback-rating-label">
-              How was your visit?
+              <Trans>How was your visit?</Trans>
             </Text>
             <Rating value={rating} onChange={setRating} aria-labelledby="feedback-rating-label" />
             <Textarea
-              label="Comment (optional)"
+              label={t`Comment (optional)`}
               value={comment}
               maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
               onChange={(event) => setComment(event.currentTarget.value)}
@@ -65,7 +67,7 @@ export default function FeedbackPopover({ defaultOpened = false }: { defaultOpen
             />
             {mutation.isError && (
               <Text c="red.8" size="sm" role="alert">
-                Your feedback could not be sent. Please try again later.
+                <Trans>Your feedback could not be sent. Please try again later.</Trans>
               </Text>
             )}
             <Button
@@ -79,7 +81,7 @@ export default function FeedbackPopover({ defaultOpened = false }: { defaultOpen
                 })
               }
             >
-              Send feedback
+              <Trans>Send feedback</Trans>
             </Button>
           </Stack>
         )}
