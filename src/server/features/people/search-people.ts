@@ -125,7 +125,9 @@ const rankedMatches = (q: string, offset: number, pageSize: number) => sql`
 /**
  * The page of a search matching more than SEARCH_COUNT_CAP: identifiers starting with `q` in
  * their order, then the other matches newest first, each read in that order from its index no
- * further than the page's end. The others are read only when the first are fewer than that.
+ * further than the page's end. The others are read only when the first are fewer than that, and
+ * `end` of them are enough: the page needs end - k others not among the k first, and at most k
+ * of the newest `end` are among them.
  */
 function tieredMatches(q: string, offset: number, pageSize: number) {
   const end = offset + pageSize;
@@ -136,7 +138,7 @@ function tieredMatches(q: string, offset: number, pageSize: number) {
       from ${person}
       where ${person.deletedAt} is null and ${holding(person.searchText, q)}
         and (select count(distinct id) from starting) < ${end}
-      order by ${sql.join(newestFirst, sql`, `)} limit ${2 * end}
+      order by ${sql.join(newestFirst, sql`, `)} limit ${end}
     )
     select id from (
       select id, created_at, min(key) as key
