@@ -72,7 +72,7 @@ export function watchWebFonts(page: Page) {
 /** Spaces, joiners and selectors: a font need not draw them (they have no glyph of their own). */
 const INVISIBLE = /^(?:\s|\p{Default_Ignorable_Code_Point})$/u;
 
-export interface Uncovered {
+interface Uncovered {
   character: string;
   codePoint: string;
   text: string;
