@@ -110,6 +110,10 @@ export const person = pgTable(
     index('person_live_missing_images_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`${t.deletedAt} is null and ${t.lacksImage}`),
+    // The Result filter "Other": failed or absent people newest first (INCLUDE in drizzle/0025).
+    index('person_live_result_other_idx')
+      .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`${t.deletedAt} is null and not ${t.resultPassed}`),
     // Passport scans are identity documents, served to staff only (features/files): these find
     // whether a file key is one. Hash indexes: equality is all they answer, in a few bytes an entry.
     index('person_passport_key_idx').using('hash', sql`(${t.passportImage} ->> 'key')`),
