@@ -12,10 +12,13 @@ const scratch = fs.mkdtempSync(path.resolve('node_modules/.cache/catalogs-'));
 async function compileCopy(edit: (malay: string) => string) {
   const folder = fs.mkdtempSync(path.join(scratch, 'copy-'));
   fs.copyFileSync('lingui.config.ts', path.join(folder, 'lingui.config.ts'));
-  fs.cpSync('src/locales', path.join(folder, 'src/locales'), {
-    recursive: true,
-    filter: (file) => !file.endsWith('.ts'),
-  });
+  // Both catalogs: the PDF's and the public pages'.
+  for (const catalogs of ['src/locales', 'src/client/locales']) {
+    fs.cpSync(catalogs, path.join(folder, catalogs), {
+      recursive: true,
+      filter: (file) => !file.endsWith('.ts'),
+    });
+  }
   const malay = path.join(folder, 'src/locales/ms.po');
   fs.writeFileSync(malay, edit(fs.readFileSync(malay, 'utf8')));
   const lingui = path.resolve('node_modules/.bin/lingui');
