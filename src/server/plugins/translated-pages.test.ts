@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Language } from '#shared/i18n/languages.ts';
+import { type Language, translatedLanguages } from '#shared/i18n/languages.ts';
 import type { RenderPage } from '#shared/rendered-page.ts';
 import { insertPerson } from '../test/people.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -103,6 +103,27 @@ describe('public pages rendered on the server in each language', () => {
       expect(englishLeftIn(page?.html ?? '', language, ['Passed'])).toEqual([]);
     },
   );
+
+  it("the browser's build: no catalog in a page's first scripts, each language's catalog a chunk of its own", () => {
+    type Chunk = { file: string; imports?: string[]; isDynamicEntry?: boolean };
+    const manifest = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      Chunk
+    >;
+    const firstPaint = new Set<string>();
+    const visit = (key: string) => {
+      if (firstPaint.has(key)) return;
+      firstPaint.add(key);
+      for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    };
+    visit('page.html');
+    const firstFiles = [...firstPaint].map((key) => manifest[key]?.file ?? '');
+
+    expect(firstFiles.filter((file) => /\/(en|zh-Hans|ms|ta)-[\w-]+\.js$/.test(file))).toEqual([]);
+    for (const language of translatedLanguages) {
+      expect(manifest[`locales/${language}.ts`], language).toMatchObject({ isDynamicEntry: true });
+    }
+  });
 
   it('renders in English at the bare address, word for word', async () => {
     const page = await render('/verify');
