@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -23,13 +24,13 @@ for (const language of ['ta', 'zh-Hans'] as const) {
 }
 
 /**
- * A browser that knows one font, a Latin one, as on a device without Chinese or Tamil fonts:
- * fontconfig, which Chromium on Linux asks for fonts, reads a configuration naming only its folder.
+ * A browser that knows only the fonts given, as a device without Chinese or Tamil fonts (one Latin
+ * font) or with one of our web fonts installed: fontconfig, which Chromium on Linux asks for fonts,
+ * reads a configuration naming only their folder.
  */
-async function latinOnlyBrowser() {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'latin-only-'));
-  const latin = execFileSync('fc-match', ['--format', '%{file}', 'sans-serif:lang=en'], { encoding: 'utf8' });
-  fs.copyFileSync(latin, path.join(folder, path.basename(latin)));
+async function browserWithFonts(files: string[]) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fonts-'));
+  for (const file of files) fs.copyFileSync(file, path.join(folder, path.basename(file)));
   const config = path.join(folder, 'fonts.conf');
   fs.writeFileSync(
     config,
@@ -39,6 +40,9 @@ async function latinOnlyBrowser() {
   return chromium.launch({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE: config } });
 }
 
+const latinFont = () =>
+  execFileSync('fc-match', ['--format', '%{file}', 'sans-serif:lang=en'], { encoding: 'utf8' });
+
 const fontSheets = (page: Page) =>
   page
     .locator('link[rel="stylesheet"][href*="/fonts-"]')
@@ -47,7 +51,7 @@ const fontSheets = (page: Page) =>
 test('with no Chinese or Tamil font on the device, our own web fonts draw those pages', async ({
   baseURL,
 }) => {
-  const browser = await latinOnlyBrowser();
+  const browser = await browserWithFonts([latinFont()]);
   try {
     const page = await browser.newPage({ baseURL });
     for (const [language, sheet] of [
@@ -67,6 +71,26 @@ test('with no Chinese or Tamil font on the device, our own web fonts draw those 
     await openPage(page, '/verify');
     expect(await fontSheets(page)).toEqual([]);
     expect(webFonts.urls()).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a device with Noto Sans Tamil of its own draws with it and fetches none of ours', async ({
+  baseURL,
+}) => {
+  const require = createRequire(import.meta.url);
+  const installed = require.resolve(
+    '@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf',
+  );
+  const browser = await browserWithFonts([latinFont(), installed]);
+  try {
+    const page = await browser.newPage({ baseURL });
+    const webFonts = watchWebFonts(page);
+    await openPage(page, pathIn('ta', '/verify'));
+    await expect(page.getByRole('main')).toContainText(/\p{Script=Tamil}/u);
+    const regular = webFonts.urls().filter((url) => /noto-sans-tamil-tamil-400-normal/.test(url));
+    expect(regular).toEqual([]);
   } finally {
     await browser.close();
   }
