@@ -33,55 +33,46 @@ function island<C extends ComponentType<any>>(load: () => Promise<C>, options: O
  */
 export const islands = {
   'signed-in-link': island(
-    () => import('#client/components/layout/signed-in-link.tsx').then((m) => m.SignedInLink),
+    () => import('../components/layout/signed-in-link.tsx').then((m) => m.SignedInLink),
     { hydrate: 'if-signed-in' },
   ),
-  'site-menu': island(() => import('#client/components/layout/site-menu.tsx').then((m) => m.SiteMenu)),
+  'site-menu': island(() => import('../components/layout/site-menu.tsx').then((m) => m.SiteMenu)),
   'feedback-button': island(
-    () => import('#client/features/feedback/components/feedback-button.tsx').then((m) => m.FeedbackButton),
+    () => import('../features/feedback/components/feedback-button.tsx').then((m) => m.FeedbackButton),
     { queries: true },
   ),
   'verify-form': island(
-    () => import('#client/features/verification/components/verify-form.tsx').then((m) => m.VerifyForm),
+    () => import('../features/verification/components/verify-form.tsx').then((m) => m.VerifyForm),
     { queries: true },
   ),
   'image-carousel': island(
-    () => import('#client/features/verification/components/image-carousel.tsx').then((m) => m.ImageCarousel),
-    {
-      script: () =>
-        import('#client/features/verification/components/start-carousel.ts').then((m) => m.startCarousel),
-    },
+    () => import('../features/carousel/image-carousel.tsx').then((m) => m.ImageCarousel),
+    { script: () => import('../features/carousel/start-carousel.ts').then((m) => m.startCarousel) },
   ),
   'language-switcher': island(
-    () => import('#client/features/languages/language-switcher.tsx').then((m) => m.LanguageSwitcher),
-    {
-      script: () =>
-        import('#client/features/languages/start-language-switcher.ts').then((m) => m.startLanguageSwitcher),
-    },
+    () => import('../features/languages/language-switcher.tsx').then((m) => m.LanguageSwitcher),
+    { script: () => import('../features/languages/start-switcher.ts').then((m) => m.startSwitcher) },
   ),
   'record-actions': island(() =>
-    import('#client/features/certificates/components/record-actions.tsx').then((m) => m.RecordActions),
+    import('../features/certificates/components/record-actions.tsx').then((m) => m.RecordActions),
   ),
   'signature-image': island(() =>
-    import('#client/features/certificates/components/signature-image.tsx').then((m) => m.SignatureImage),
+    import('../features/certificates/components/signature-image.tsx').then((m) => m.SignatureImage),
   ),
   'take-along-panel': island(
-    () =>
-      import('#client/features/certificates/components/take-along-panel.tsx').then((m) => m.TakeAlongPanel),
+    () => import('../features/certificates/components/take-along-panel.tsx').then((m) => m.TakeAlongPanel),
     { queries: true },
   ),
   'credential-checker': island(
     () =>
-      import('#client/features/credentials/components/credential-checker.tsx').then(
-        (m) => m.CredentialChecker,
-      ),
+      import('../features/credentials/components/credential-checker.tsx').then((m) => m.CredentialChecker),
     { queries: true },
   ),
   'contact-form': island(
-    () => import('#client/features/contact/components/contact-form.tsx').then((m) => m.ContactForm),
+    () => import('../features/contact/components/contact-form.tsx').then((m) => m.ContactForm),
     { queries: true },
   ),
-  'faq-list': island(() => import('#client/features/content/components/faq-list.tsx').then((m) => m.FaqList)),
+  'faq-list': island(() => import('../features/content/components/faq-list.tsx').then((m) => m.FaqList)),
 };
 
 export type IslandName = keyof typeof islands;

@@ -1,7 +1,7 @@
 import { rememberChosenLanguage } from './remember-language.ts';
 
 /** The switcher's disclosure closes on Escape and on a click elsewhere, as a menu does. */
-export function startLanguageSwitcher(island: HTMLElement) {
+export function startSwitcher(island: HTMLElement) {
   const details = island.querySelector('details');
   if (!details) return;
   island.addEventListener('click', rememberChosenLanguage);
