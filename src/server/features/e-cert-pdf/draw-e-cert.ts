@@ -57,33 +57,66 @@ const DIMMED = rgb(0.36, 0.36, 0.4);
 const REVOKED = rgb(0.72, 0.07, 0.07);
 const EXPIRED = rgb(0.6, 0.3, 0);
 
+const scriptOf = (character: string) =>
+  /\p{Script=Han}/u.test(character) ? 'han' : /\p{Script=Tamil}/u.test(character) ? 'tamil' : null;
+
 /**
- * Lines of `text` no wider than `width` at `size`, broken between words (or inside a word wider
- * than a line). Each word is measured once: measuring runs the font's whole layout.
+ * `text` in pieces of one script each, Han or Tamil, that one font draws whole: a Tamil label with
+ * a Chinese value, or a name in both. Other characters (Latin, digits, spaces) stay with the piece
+ * they follow: every one of our fonts has them.
  */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const space = font.widthOfTextAtSize(' ', size);
-  const lines: string[] = [];
-  let line = '';
+function scriptRuns(text: string): string[] {
+  const runs: string[] = [];
+  let run = '';
+  let script: string | null = null;
+  for (const character of text) {
+    const next = scriptOf(character);
+    if (next && script && next !== script) {
+      runs.push(run);
+      run = '';
+    }
+    script = next ?? script;
+    run += character;
+  }
+  return run ? [...runs, run] : runs;
+}
+
+/** A word in the font that draws it; `glued` when no space parts it from the word before. */
+interface Word {
+  text: string;
+  font: PDFFont;
+  width: number;
+  glued: boolean;
+}
+
+/**
+ * Lines of words no wider than `width`, broken between words (or inside a word wider than a
+ * line). Each word is measured once: measuring runs the font's whole layout.
+ */
+function wrap(words: Word[], size: number, width: number): Word[][] {
+  const lines: Word[][] = [];
+  let line: Word[] = [];
   let lineWidth = 0;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const wordWidth = font.widthOfTextAtSize(word, size);
-    if (line && lineWidth + space + wordWidth <= width) {
-      line = `${line} ${word}`;
-      lineWidth += space + wordWidth;
+  for (const word of words) {
+    const gap = line.length > 0 && !word.glued ? word.font.widthOfTextAtSize(' ', size) : 0;
+    if (line.length > 0 && lineWidth + gap + word.width <= width) {
+      line.push({ ...word, glued: gap === 0 });
+      lineWidth += gap + word.width;
       continue;
     }
-    if (line) lines.push(line);
-    [line, lineWidth] = [word, wordWidth];
-    while (lineWidth > width && line.length > 1) {
-      const cut = Math.max(1, Math.floor((line.length * width) / lineWidth));
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
-      lineWidth = font.widthOfTextAtSize(line, size);
+    if (line.length > 0) lines.push(line);
+    let rest = { ...word, glued: true };
+    while (rest.width > width && rest.text.length > 1) {
+      const cut = Math.max(1, Math.floor((rest.text.length * width) / rest.width));
+      const head = rest.text.slice(0, cut);
+      lines.push([{ ...rest, text: head, width: rest.font.widthOfTextAtSize(head, size) }]);
+      const tail = rest.text.slice(cut);
+      rest = { ...rest, text: tail, width: rest.font.widthOfTextAtSize(tail, size) };
     }
+    [line, lineWidth] = [[rest], rest.width];
   }
-  if (line) lines.push(line);
-  return lines.length > 0 ? lines : [''];
+  if (line.length > 0) lines.push(line);
+  return lines.length > 0 ? lines : [[]];
 }
 
 /** Writes lines top-down from `y` and answers the `y` below them. */
@@ -97,11 +130,35 @@ class Writer {
     text: string,
     at: { x: number; y: number; size: number; width: number; bold?: boolean; color?: typeof INK },
   ): Promise<number> {
-    const font = await this.fontFor(text, at.bold);
+    const words: Word[] = [];
+    let spaced = true;
+    for (const run of scriptRuns(text)) {
+      const font = await this.fontFor(run, at.bold);
+      for (const part of run.split(/(\s+)/)) {
+        if (/^\s*$/.test(part)) {
+          spaced ||= part !== '';
+          continue;
+        }
+        words.push({ text: part, font, width: font.widthOfTextAtSize(part, at.size), glued: !spaced });
+        spaced = false;
+      }
+    }
     let y = at.y;
-    for (const line of wrap(text, font, at.size, at.width)) {
+    for (const line of wrap(words, at.size, at.width)) {
       y -= at.size * 1.25;
-      this.page.drawText(line, { x: at.x, y, size: at.size, font, color: at.color ?? INK });
+      // Words in one font are drawn as one text, as a line in a single script always is.
+      const pieces: { text: string; font: PDFFont }[] = [];
+      for (const [index, word] of line.entries()) {
+        const last = pieces.at(-1);
+        if (last && index > 0 && !word.glued) last.text += ' ';
+        if (last?.font === word.font) last.text += word.text;
+        else pieces.push({ text: word.text, font: word.font });
+      }
+      let x = at.x;
+      for (const piece of pieces) {
+        this.page.drawText(piece.text, { x, y, size: at.size, font: piece.font, color: at.color ?? INK });
+        x += piece.font.widthOfTextAtSize(piece.text, at.size);
+      }
     }
     return y;
   }

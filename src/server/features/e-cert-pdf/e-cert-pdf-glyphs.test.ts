@@ -10,7 +10,7 @@ describe('the e-Cert PDF in Chinese and Tamil', () => {
       ['zh-Hans', /NotoSansSC/],
       ['ta', /NotoSansTamil/],
     ] as const) {
-      for (const name of ['Ada Lovelace', '陈小明', 'முருகன் செல்வம்']) {
+      for (const name of ['Ada Lovelace', '陈小明', 'முருகன் செல்வம்', '陈 முருகன்', 'முருகன்陈']) {
         const person = await api.created({ name });
         const pdf = await api.inject({ url: `/api/certificates/${person.id}/e-cert.pdf?lang=${language}` });
         expect(pdf.statusCode).toBe(200);
@@ -20,5 +20,20 @@ describe('the e-Cert PDF in Chinese and Tamil', () => {
         expect(missing, `${language}, ${name}`).toEqual([]);
       }
     }
+  });
+
+  it('draws a value in another script than its label: a Chinese reason on a Tamil e-Cert', async () => {
+    const person = await api.created({ name: 'Ada Lovelace' });
+    const revoked = await api.inject({
+      method: 'POST',
+      url: `/api/people/${person.id}/revoke`,
+      headers: api.staff.headers,
+      payload: { reason: '证书有误' },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const pdf = await api.inject({ url: `/api/certificates/${person.id}/e-cert.pdf?lang=ta` });
+    const drawn = await embeddedGlyphs(pdf.rawPayload);
+    expect(drawn.some((text) => /NotoSansSC/.test(text.font))).toBe(true);
+    expect(drawn.filter((text) => text.glyphs.includes(0)).map((text) => text.font)).toEqual([]);
   });
 });
