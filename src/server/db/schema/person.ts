@@ -96,12 +96,13 @@ export const person = pgTable(
     index('person_live_revoked_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`${t.deletedAt} is null and ${t.revokedAt} is not null`),
-    // Live people not added within 31 days on or after their passed date (INCLUDE passed date in
-    // drizzle/0023): their least and greatest created dates bound the Status filter's created order.
+    // Live people not added from the day before their passed date to 31 days after (INCLUDE
+    // passed date in drizzle/0026): their least and greatest created dates bound the Status
+    // filter's created order.
     index('person_live_added_apart_idx')
       .on(t.createdAt)
       .where(
-        sql`${t.deletedAt} is null and not (${t.createdAt} >= (${t.passedDate}::timestamp at time zone 'UTC') and ${t.createdAt} < ((${t.passedDate} + 31)::timestamp at time zone 'UTC'))`,
+        sql`${t.deletedAt} is null and not (${t.createdAt} >= ((${t.passedDate} - 1)::timestamp at time zone 'UTC') and ${t.createdAt} < ((${t.passedDate} + 31)::timestamp at time zone 'UTC'))`,
       ),
     // Revoked people, few among many: each status list finds its revoked places from here
     // (features/credentials/build-status-list.ts).

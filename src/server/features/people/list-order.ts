@@ -35,27 +35,28 @@ export function listFilters(query: PeopleFilters, { validityYears, now }: ListCo
   );
 }
 
-/** Records are added within this many days on or after their passed date, but for a few. */
+/**
+ * Records are added from the day before their passed date (a time zone ahead of UTC is a day
+ * ahead of it in the morning) to this many days after it, but for a few.
+ */
 const ADDED_WITHIN_DAYS = 31;
 
-/** Midnight UTC starting the calendar date `date`, or `days` after it (a literal, as in 0023's index). */
-const utcStart = (date: SQL, days = 0) =>
-  days === 0
-    ? sql`(${date}::timestamp at time zone 'UTC')`
-    : sql`((${date} + ${sql.raw(String(days))})::timestamp at time zone 'UTC')`;
+/** Midnight UTC starting the calendar date `date` plus `days`, spelled as in the index of drizzle/0026. */
+const utcStart = (date: SQL, days: number) =>
+  sql`((${date} ${sql.raw(days < 0 ? `- ${-days}` : `+ ${days}`)})::timestamp at time zone 'UTC')`;
 
-/** Live people not added within ADDED_WITHIN_DAYS on or after their passed date: the predicate of person_live_added_apart_idx. */
-const addedApart = sql`${person.deletedAt} is null and not (${person.createdAt} >= ${utcStart(sql`${person.passedDate}`)}
+/** Live people added apart from their passed date: the predicate of person_live_added_apart_idx. */
+const addedApart = sql`${person.deletedAt} is null and not (${person.createdAt} >= ${utcStart(sql`${person.passedDate}`, -1)}
   and ${person.createdAt} < ${utcStart(sql`${person.passedDate}`, ADDED_WITHIN_DAYS)})`;
 
 /**
  * For the Status filter "valid" or "expired" in the created order, a condition on the created date
  * that every match meets, so that the walk of the created index seeks past the other status (the
- * valid are the last fifth added) instead of reading it. A record added within ADDED_WITHIN_DAYS
- * on or after its passed date is valid only if added on or after the earliest valid passed date,
- * expired only if added before that date plus the days. The other records (old ones imported, a
- * passed date moved) are read on their own index: the least or greatest created date of theirs
- * that could match widens the bound.
+ * valid are the last fifth added) instead of reading it. A record added from the day before its
+ * passed date to ADDED_WITHIN_DAYS after is valid only if added on or after the day before the
+ * earliest valid passed date, expired only if added before that date plus the days. The other
+ * records (old ones imported, a passed date moved) are read on their own index: the least or
+ * greatest created date of theirs that could match widens the bound.
  */
 export function addedBound(query: PeopleQuery, { validityYears, now }: ListContext): SQL | undefined {
   const { status } = query;
@@ -65,7 +66,7 @@ export function addedBound(query: PeopleQuery, { validityYears, now }: ListConte
   const since = sql`${earliestAvailablePassedDate(validityYears, now)}::date`;
   // The subqueries' "person" is their own: their bound does not depend on the row tested.
   return status === 'valid'
-    ? sql`${person.createdAt} >= least(${utcStart(since)}, (select min(${person.createdAt})
+    ? sql`${person.createdAt} >= least(${utcStart(since, -1)}, (select min(${person.createdAt})
         from ${person} where ${addedApart} and ${person.passedDate} >= ${since}))`
     : sql`${person.createdAt} <= greatest(${utcStart(since, ADDED_WITHIN_DAYS)}, (select max(${person.createdAt})
         from ${person} where ${addedApart} and ${person.passedDate} < ${since}))`;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PeoplePage } from '#shared/api/people.ts';
+import { earliestAvailablePassedDate } from '#shared/rules/course-validity.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -40,6 +41,22 @@ async function many(course: string, passedDaysAgo: number, addedDaysAgo: number)
 describe('GET /api/people with a Status filter, by date added', () => {
   // The list seeks to the dates added that its status allows; these people were added far from
   // their passed date, where that seek would skip them if it trusted the usual gap.
+  // First: no live record is yet added far from its passed date to widen the bound for it.
+  it('lists a valid person entered on the passed date ahead of UTC, the evening before in UTC', async () => {
+    const course = `Zq${randomBytes(4).toString('hex')}`;
+    await many(course, 1, 0);
+    const firstValid = earliestAvailablePassedDate(harness.app.config.certValidityYears);
+    await insertPerson(harness.database.db, {
+      name: 'Entered the evening before in UTC',
+      tradeTested: course,
+      passedDate: firstValid,
+      createdAt: new Date(Date.parse(`${firstValid}T00:00:00Z`) - 4 * 3_600_000),
+    });
+
+    const page = await list(`course=${course}&status=valid&sort=created&direction=asc&pageSize=3`);
+    expect(page.items[0]?.name).toBe('Entered the evening before in UTC');
+  });
+
   it('lists valid people added before their passed date first, oldest added first', async () => {
     const course = `Zq${randomBytes(4).toString('hex')}`;
     await many(course, 1, 0);
