@@ -9,8 +9,11 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh-Hans', 'ms', 'ta'],
   catalogs: [
-    // The PDF's texts, drawn on the server.
-    { path: '<rootDir>/src/locales/{locale}', include: ['<rootDir>/src/server/features/e-cert-pdf'] },
+    // The server's texts: the PDF's, and the credential checker's lines.
+    {
+      path: '<rootDir>/src/locales/{locale}',
+      include: ['<rootDir>/src/server/features/e-cert-pdf', '<rootDir>/src/server/features/credentials'],
+    },
     // The public pages' texts: the browser fetches the catalog of the page's language only.
     { path: '<rootDir>/src/client/locales/{locale}', include: ['<rootDir>/src/client'] },
   ],

@@ -1,5 +1,6 @@
+import type { I18n } from '@lingui/core';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CREDENTIAL_MAX_BYTES,
@@ -9,6 +10,8 @@ import {
   credentialVerification,
 } from '#shared/api/credentials.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
+import { i18nFor } from '../../i18n/i18n-for.ts';
+import { languageQuery } from '../../i18n/language-query.ts';
 import { perClientLimit } from '../../plugins/rate-limit.ts';
 import { finMatchesCredential } from './check-fin.ts';
 import { credentialOfPerson } from './credential-of-person.ts';
@@ -107,16 +110,16 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       (_request, body, done) => done(null, body),
     );
 
-    const check = (body: unknown) => {
+    const check = (body: unknown, i18n: I18n) => {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw invalidInput('Send the credential itself: a JSON object.');
       }
       if (measureJson(body).depth > MAX_DEPTH)
         throw invalidInput('This file nests too deeply to be a credential.');
-      return verifyCredential(app, body);
+      return verifyCredential(app, body, i18n);
     };
 
-    scope.post(
+    scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/credentials/verify',
       {
         // Refused before a byte is read, in words that name the limit (the parser's says neither).
@@ -129,14 +132,16 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
             throw new AppError(413, PDF_TOO_LARGE);
         },
         config: { rateLimit: perClientLimit(app.config.credentialVerifyRateLimit) },
-        schema: { response: { 200: credentialVerification } },
+        // `?lang=`: the language of the check lines' words, that of the page asking.
+        schema: { querystring: languageQuery, response: { 200: credentialVerification } },
       },
       async (request) => {
         const { body } = request;
-        if (!Buffer.isBuffer(body)) return check(body);
+        const i18n = i18nFor(request.query.lang);
+        if (!Buffer.isBuffer(body)) return check(body, i18n);
         const text = await credentialTextOfPdf(body, NOT_JSON);
         const credential = await parseJson(request, text, NOT_JSON_IN_PDF);
-        const verification = await check(credential);
+        const verification = await check(credential, i18n);
         return { ...verification, credential: credential as Record<string, unknown> };
       },
     );

@@ -66,6 +66,26 @@ describe('POST /api/credentials/verify', () => {
     expect(result.body.checks.find((c) => c.check === 'status')).not.toHaveProperty('date');
   });
 
+  it('says its lines in the language asked (`?lang=`), English when not asked', async () => {
+    const tampered = { ...good, name: 'Changed' };
+    const ask = (lang: string) =>
+      harness.app.inject({ method: 'POST', url: `/api/credentials/verify?lang=${lang}`, payload: tampered });
+    const lines = async (lang: string) =>
+      ((await ask(lang)).json() as CredentialVerification).checks.map((line) => line.message);
+
+    expect((await lines('zh-Hans')).slice(0, 2)).toEqual([
+      '一份 Open Badges 3.0 凭证（W3C VC 2.0），以 eddsa-rdfc-2022 签名。',
+      '签名无效：凭证在签名后被修改过，或并非由本门户签名。',
+    ]);
+    expect((await lines('ta'))[3]).toBe(
+      'சரிபார்க்கப்படவில்லை: செல்லுபடியான கையொப்பம் இல்லாமல் அதன் உள்ளடக்கத்தை நம்ப முடியாது.',
+    );
+    expect((await lines('en'))[1]).toBe(
+      'The signature does not hold: the credential was changed after signing, or not signed by this portal.',
+    );
+    expect((await ask('fr')).statusCode).toBe(400);
+  });
+
   it('takes the credential under its own media type too', async () => {
     expect((await verify(good, 'application/vc+ld+json')).json().verified).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
+import type { I18n } from '@lingui/core';
 import type { FastifyInstance } from 'fastify';
 import type {
   CredentialCheck,
@@ -17,30 +18,56 @@ import { issuerIdOf, measureJson, type OpenBadgeShape, openBadgeShape, proofOf }
  */
 const MAX_PARTS = 200;
 
-const notChecked = (check: CredentialCheckName, why: string): CredentialCheck => ({
+/** The lines' words, in the language the checker's page asks for (`?lang=`). */
+const texts = {
+  notChecked: /*i18n*/ { id: 'Not checked: {why}' },
+  notBefore: /*i18n*/ { id: 'Not valid before {date}.' },
+  expiredOn: /*i18n*/ { id: 'Expired on {date}.' },
+  validFrom: /*i18n*/ { id: 'Valid from {from}.' },
+  validFromUntil: /*i18n*/ { id: 'Valid from {from} until {until}.' },
+  otherKey: /*i18n*/ { id: 'The proof names a key that is not this portal\u2019s.' },
+  holds: /*i18n*/ { id: 'The signature holds: nothing was changed since signing.' },
+  doesNotHold: /*i18n*/ {
+    id: 'The signature does not hold: the credential was changed after signing, or not signed by this portal.',
+  },
+  notOpenBadge: /*i18n*/ { id: 'Not an Open Badges 3.0 credential: {problem}.' },
+  notWellFormed: /*i18n*/ { id: 'the credential is not well formed.' },
+  openBadge: /*i18n*/ { id: 'An Open Badges 3.0 credential (W3C VC 2.0), signed with eddsa-rdfc-2022.' },
+  onlyOurs: /*i18n*/ { id: 'only credentials issued by this portal are checked here.' },
+  unknownIssuer: /*i18n*/ {
+    id: 'Unknown issuer: this credential was not issued by this portal, and its issuer was not contacted.',
+  },
+  tooManyParts: /*i18n*/ { id: 'the file has far more parts than a credential from this portal.' },
+  untrusted: /*i18n*/ { id: 'without a valid signature its content cannot be trusted.' },
+};
+
+const notChecked = (i18n: I18n, check: CredentialCheckName, why: { id: string }): CredentialCheck => ({
   check,
   outcome: 'unchecked',
-  message: `Not checked: ${why}`,
+  message: i18n._(texts.notChecked.id, { why: i18n._(why.id) }),
 });
 
 const day = (at: string) => new Date(at).toISOString().slice(0, 10);
 
-function checkValidity(credential: OpenBadgeShape, now = new Date()): CredentialCheck {
+function checkValidity(credential: OpenBadgeShape, i18n: I18n, now = new Date()): CredentialCheck {
   const from = Date.parse(credential.validFrom);
   const until = credential.validUntil ? Date.parse(credential.validUntil) : Number.POSITIVE_INFINITY;
   const validFrom = day(credential.validFrom);
   const validUntil = credential.validUntil ? day(credential.validUntil) : undefined;
   if (now.getTime() < from) {
-    return { check: 'validity', outcome: 'fail', message: `Not valid before ${validFrom}.`, date: validFrom };
+    const message = i18n._(texts.notBefore.id, { date: validFrom });
+    return { check: 'validity', outcome: 'fail', message, date: validFrom };
   }
   if (now.getTime() > until) {
-    return { check: 'validity', outcome: 'fail', message: `Expired on ${validUntil}.`, date: validUntil };
+    const message = i18n._(texts.expiredOn.id, { date: validUntil });
+    return { check: 'validity', outcome: 'fail', message, date: validUntil };
   }
-  const end = validUntil ? ` until ${validUntil}` : '';
   return {
     check: 'validity',
     outcome: 'pass',
-    message: `Valid from ${validFrom}${end}.`,
+    message: validUntil
+      ? i18n._(texts.validFromUntil.id, { from: validFrom, until: validUntil })
+      : i18n._(texts.validFrom.id, { from: validFrom }),
     ...(validUntil ? { date: validUntil } : {}),
   };
 }
@@ -50,10 +77,15 @@ async function checkSignature(
   app: FastifyInstance,
   submitted: unknown,
   credential: OpenBadgeShape,
+  i18n: I18n,
 ): Promise<CredentialCheck> {
-  const fail = (message: string): CredentialCheck => ({ check: 'signature', outcome: 'fail', message });
+  const fail = (why: { id: string }): CredentialCheck => ({
+    check: 'signature',
+    outcome: 'fail',
+    message: i18n._(why.id),
+  });
   if (!proofOf(credential).verificationMethod.startsWith(`${app.issuer.did}#`)) {
-    return fail('The proof names a key that is not this portal\u2019s.');
+    return fail(texts.otherKey);
   }
   try {
     const result = await vc.verifyCredential({
@@ -68,76 +100,77 @@ async function checkSignature(
       return {
         check: 'signature',
         outcome: 'pass',
-        message: 'The signature holds: nothing was changed since signing.',
+        message: i18n._(texts.holds.id),
       };
   } catch {
     // A document the JSON-LD processor rejects has no signature that holds either.
   }
-  return fail(
-    'The signature does not hold: the credential was changed after signing, or not signed by this portal.',
-  );
+  return fail(texts.doesNotHold);
 }
 
 /** Every check of a submitted credential, each with its own line; never a pass for what could not run. */
-export async function verifyCredential(app: FastifyInstance, body: unknown): Promise<CredentialVerification> {
+export async function verifyCredential(
+  app: FastifyInstance,
+  body: unknown,
+  i18n: I18n,
+): Promise<CredentialVerification> {
   const parsed = openBadgeShape.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')} ` : '';
-    const why = 'the credential is not well formed.';
+    const why = texts.notWellFormed;
+    // The schema's own words name the field and what is wrong with it: they stay as they are.
+    const problem = `${where}${issue?.message ?? 'is invalid'}`;
     return finish([
-      {
-        check: 'format',
-        outcome: 'fail',
-        message: `Not an Open Badges 3.0 credential: ${where}${issue?.message ?? 'is invalid'}.`,
-      },
-      notChecked('signature', why),
-      notChecked('issuer', why),
-      notChecked('status', why),
-      notChecked('validity', why),
+      { check: 'format', outcome: 'fail', message: i18n._(texts.notOpenBadge.id, { problem }) },
+      notChecked(i18n, 'signature', why),
+      notChecked(i18n, 'issuer', why),
+      notChecked(i18n, 'status', why),
+      notChecked(i18n, 'validity', why),
     ]);
   }
   const credential = parsed.data;
   const format: CredentialCheck = {
     check: 'format',
     outcome: 'pass',
-    message: 'An Open Badges 3.0 credential (W3C VC 2.0), signed with eddsa-rdfc-2022.',
+    message: i18n._(texts.openBadge.id),
   };
   const issuerId = issuerIdOf(credential);
   if (issuerId !== app.issuer.did) {
-    const why = 'only credentials issued by this portal are checked here.';
+    const why = texts.onlyOurs;
     return finish([
       format,
-      notChecked('signature', why),
-      {
-        check: 'issuer',
-        outcome: 'fail',
-        message:
-          'Unknown issuer: this credential was not issued by this portal, and its issuer was not contacted.',
-      },
-      notChecked('status', why),
-      notChecked('validity', why),
+      notChecked(i18n, 'signature', why),
+      { check: 'issuer', outcome: 'fail', message: i18n._(texts.unknownIssuer.id) },
+      notChecked(i18n, 'status', why),
+      notChecked(i18n, 'validity', why),
     ]);
   }
   const signature =
     measureJson(body).parts > MAX_PARTS
-      ? notChecked('signature', 'the file has far more parts than a credential from this portal.')
-      : await checkSignature(app, body, credential);
+      ? notChecked(i18n, 'signature', texts.tooManyParts)
+      : await checkSignature(app, body, credential, i18n);
   const issuer: CredentialCheck = {
     check: 'issuer',
     outcome: 'pass',
     message: `${app.content.site.issuerName} (${app.issuer.did}).`,
   };
   if (signature.outcome !== 'pass') {
-    const why = 'without a valid signature its content cannot be trusted.';
-    return finish([format, signature, issuer, notChecked('status', why), notChecked('validity', why)]);
+    const why = texts.untrusted;
+    return finish([
+      format,
+      signature,
+      issuer,
+      notChecked(i18n, 'status', why),
+      notChecked(i18n, 'validity', why),
+    ]);
   }
   return finish([
     format,
     signature,
     issuer,
-    await checkStatus(app, credential.credentialStatus),
-    checkValidity(credential),
+    await checkStatus(app, credential.credentialStatus, i18n),
+    checkValidity(credential, i18n),
   ]);
 }
 
