@@ -35,7 +35,7 @@ describe('Island', () => {
     expect(html).toContain('Why &lt;b&gt;?');
     // Ids carry the island's name, so two islands on a page never share one.
     expect(html).toMatch(/id="mantine-_faq-list-/);
-  });
+  }, 20_000); // the renderer loads every island, their Lingui macros compiled by Babel: seconds when busy
 
   it('a name that is not an island, or props of another island, do not compile', () => {
     // @ts-expect-error not an island
