@@ -19,7 +19,7 @@ const installedNames = {
   },
 };
 
-const valueOf = (rule, property) => {
+const declaredValue = (rule, property) => {
   let value = '';
   rule.walkDecls(property, (decl) => {
     value = decl.value.replace(/['"]/g, '');
@@ -31,7 +31,7 @@ const webFonts = {
   postcssPlugin: 'web-fonts',
   AtRule: {
     'font-face': (rule) => {
-      const names = installedNames[valueOf(rule, 'font-family')]?.[valueOf(rule, 'font-weight')] ?? [];
+      const names = installedNames[declaredValue(rule, 'font-family')]?.[declaredValue(rule, 'font-weight')] ?? [];
       const installed = names.map((name) => `local("${name}"), `).join('');
       rule.walkDecls('src', (decl) => {
         if (!decl.value.includes('local(')) decl.value = installed + dropWoff(decl.value);
