@@ -36,8 +36,8 @@ export function listFilters(query: PeopleFilters, { validityYears, now }: ListCo
 }
 
 /**
- * Records are added from the day before their passed date (a time zone ahead of UTC is a day
- * ahead of it in the morning) to this many days after it, but for a few.
+ * Records are added from the day before their passed date (the morning of that date in a time zone
+ * ahead of UTC is still the day before in UTC) to this many days after it, but for a few.
  */
 const ADDED_WITHIN_DAYS = 31;
 
