@@ -18,5 +18,8 @@ export default defineConfig({
     { path: '<rootDir>/src/client/locales/{locale}', include: ['<rootDir>/src/client'] },
   ],
   format: formatter({ lineNumbers: false }),
+  // By file and place in it, so that extracting in parallel writes the same catalog each time (the
+  // server's messages have no text apart from their id to sort by), a reviewer reading them in order.
+  orderBy: 'origin',
   compileNamespace: 'ts',
 });
