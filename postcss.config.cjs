@@ -31,7 +31,8 @@ const webFonts = {
   postcssPlugin: 'web-fonts',
   AtRule: {
     'font-face': (rule) => {
-      const names = installedNames[declaredValue(rule, 'font-family')]?.[declaredValue(rule, 'font-weight')] ?? [];
+      const names =
+        installedNames[declaredValue(rule, 'font-family')]?.[declaredValue(rule, 'font-weight')] ?? [];
       const installed = names.map((name) => `local("${name}"), `).join('');
       rule.walkDecls('src', (decl) => {
         if (!decl.value.includes('local(')) decl.value = installed + dropWoff(decl.value);

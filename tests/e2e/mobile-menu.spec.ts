@@ -43,9 +43,15 @@ test.describe('mobile menu (390×844)', () => {
     await expect(menu.getByRole('button', { name: 'Search' })).toBeVisible();
 
     await expect(menu.getByRole('heading', { name: 'Popular Searches' })).toBeVisible();
-    const popular = menu.getByRole('list').getByRole('link');
+    const popular = menu.getByRole('list', { name: 'Popular Searches' }).getByRole('link');
     await expect(popular).toHaveCount(3);
     await expect(popular).toHaveText(site.popularSearches);
+
+    // The same page in every language, each named in its own.
+    const languages = menu.getByRole('list', { name: 'Language' }).getByRole('link');
+    await expect(languages).toHaveText(['English', '简体中文', 'Bahasa Melayu', 'தமிழ்']);
+    await expect(languages.nth(3)).toHaveAttribute('href', '/ta/courses');
+    await expect(languages.nth(0)).toHaveAttribute('aria-current', 'true');
   });
 
   test('page scrolling is locked while the menu is open', async ({ page }) => {

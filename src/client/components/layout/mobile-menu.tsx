@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Drawer, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { rememberChosenLanguage } from '#client/features/languages/remember-language.ts';
 import { searchHref } from '#client/features/search/search-href.ts';
 import { pageHref, pageLanguage } from '#client/lib/page-language.ts';
@@ -15,20 +15,22 @@ interface MobileMenuProps {
   popularSearches: string[];
 }
 
-/**
- * The small-screen menu: Drawer locks page scrolling and closes on Escape or its close button.
- * Its links are ordinary links: each leads to a page the server renders.
- */
 /** This page in every language; the one chosen is remembered for the visitor's next `/`. */
 function LanguageLinks() {
   const page = `${withoutLanguage(window.location.pathname)}${window.location.search}`;
   const current = pageLanguage();
+  const heading = useId();
   return (
     <div>
-      <Title order={2} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs" id={heading}>
         <Trans>Language</Trans>
       </Title>
-      <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Group
+        gap="md"
+        component="ul"
+        aria-labelledby={heading}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {languages.map((language) => (
           <li key={language}>
             <Anchor
@@ -48,11 +50,16 @@ function LanguageLinks() {
   );
 }
 
+/**
+ * The small-screen menu: Drawer locks page scrolling and closes on Escape or its close button.
+ * Its links are ordinary links: each leads to a page the server renders.
+ */
 export default function MobileMenu({ opened, onClose, popularSearches }: MobileMenuProps) {
   // Fetched on the first click, it still mounts closed and then opens, to return focus on close.
   const dialog = useOpenedOnce(opened);
   const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
+  const popularHeading = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,10 +108,15 @@ export default function MobileMenu({ opened, onClose, popularSearches }: MobileM
         </search>
         <LanguageLinks />
         <div>
-          <Title order={2} size="h5" mb="xs">
+          <Title order={2} size="h5" mb="xs" id={popularHeading}>
             <Trans>Popular Searches</Trans>
           </Title>
-          <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <Stack
+            gap={4}
+            component="ul"
+            aria-labelledby={popularHeading}
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          >
             {popularSearches.map((term) => (
               <li key={term}>
                 <Anchor href={searchHref(term)}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { IconLanguage } from '@tabler/icons-react';
 import { type Language, languageNames, languages, pathIn } from '#shared/i18n/languages.ts';
 
@@ -13,11 +14,13 @@ interface LanguageSwitcherProps {
  * remember-language.ts keeps the choice so that a later visit to `/` comes back in it.
  */
 export function LanguageSwitcher({ current, page }: LanguageSwitcherProps) {
+  const { t } = useLingui();
+  const name = languageNames[current];
   return (
     <details className="language-switcher">
-      <summary>
+      <summary aria-label={t`Language: ${name}`}>
         <IconLanguage size={18} aria-hidden />
-        <span lang={current}>{languageNames[current]}</span>
+        <span lang={current}>{name}</span>
       </summary>
       <ul>
         {languages.map((language) => (

@@ -4,7 +4,7 @@ import { LANGUAGE_COOKIE } from '#shared/i18n/languages.ts';
 const KEEP_SECONDS = 365 * 24 * 3600;
 
 /** Keeps a language the visitor chose, read by the server when they next open `/`. */
-export function rememberLanguage(language: string) {
+function rememberLanguage(language: string) {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=${KEEP_SECONDS}; samesite=lax`;
 }
