@@ -10,6 +10,7 @@ const PARTS = [
   'public',
   'package.json',
   'vite.config.ts',
+  'vite-lingui-macros.ts',
   'tsconfig.json',
   'postcss.config.cjs',
 ];
