@@ -11,6 +11,7 @@ const PARTS = [
   'package.json',
   'vite.config.ts',
   'vite-lingui-macros.ts',
+  'lingui.config.ts',
   'tsconfig.json',
   'postcss.config.cjs',
 ];
