@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { verificationMessages } from '#shared/api/verification-messages.ts';
 
 export const robotMessage = msg`Please confirm you're not a robot!`;
@@ -17,12 +18,7 @@ export function describeVerifyError(error: unknown, i18n: I18n): string {
     if (error.status === 404) {
       return i18n._(msg`NRIC/FIN or e-Cert did not match. Please double-check your entries.`);
     }
-    if (error.status === 429) {
-      const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
-      return i18n._(
-        msg`Too many attempts. Please try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
-      );
-    }
+    if (error.status === 429) return refusalText(error, i18n) ?? '';
     const message = error.body?.message;
     const translated = message ? fromServer[message] : undefined;
     if (error.status === 400 && message) return translated ? i18n._(translated) : message;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { WALLET_EXCHANGE_MINUTES, type WalletClaim } from '#shared/api/wallet.ts';
+import { WALLET_EXCHANGE_MINUTES, type WalletClaim, walletMessages } from '#shared/api/wallet.ts';
 import { queryRows } from '../../db/database.ts';
 import { walletExchange } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -10,8 +10,7 @@ import { interactionUrl } from './exchange-urls.ts';
 /** Passport numbers as people type them: any case, with or without spaces and hyphens. */
 const normalisedPassportNumber = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
 
-const WRONG_ANSWER =
-  'That passport number does not match this record. Type it as it is printed in your passport.';
+const WRONG_ANSWER = walletMessages.wrongPassport;
 
 const notOffered = () =>
   new AppError(403, 'Adding this e-Cert to a wallet is not offered by this portal.', 'FORBIDDEN');

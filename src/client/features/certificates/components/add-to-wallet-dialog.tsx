@@ -5,13 +5,21 @@ import { Anchor, Button, CopyButton, Group, Image, Modal, Stack, Text, TextInput
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
-import { WALLET_EXCHANGE_MINUTES, type WalletClaim } from '#shared/api/wallet.ts';
+import { refusalText } from '#client/lib/i18n/refusal-text.ts';
+import { WALLET_EXCHANGE_MINUTES, type WalletClaim, walletMessages } from '#shared/api/wallet.ts';
 import { startWalletClaim } from '../api/start-wallet-claim.ts';
 
-const failure = (error: unknown, i18n: I18n) =>
-  error instanceof ApiRequestError && error.body
-    ? (error.body.fields?.passportNumber ?? error.body.message)
-    : i18n._(msg`The wallet link could not be made. Please try again.`);
+const failure = (error: unknown, i18n: I18n) => {
+  const refusal = refusalText(error, i18n);
+  if (refusal) return refusal;
+  if (!(error instanceof ApiRequestError) || !error.body)
+    return i18n._(msg`The wallet link could not be made. Please try again.`);
+  if (error.body.fields?.passportNumber === walletMessages.wrongPassport)
+    return i18n._(
+      msg`That passport number does not match this record. Type it as it is printed in your passport.`,
+    );
+  return error.body.fields?.passportNumber ?? error.body.message;
+};
 
 const timeOf = (iso: string, i18n: I18n) =>
   new Date(iso).toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' });

@@ -5,6 +5,7 @@ import { Alert, Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { type ContactInput, contactInput, contactMessages } from '#shared/api/contact.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '#shared/limits.ts';
@@ -40,9 +41,7 @@ export function ContactForm() {
 
   const failure =
     mutation.error instanceof ApiRequestError && !mutation.error.body?.fields
-      ? mutation.error.status === 429
-        ? mutation.error.message
-        : t`Your message could not be sent. Please try again later.`
+      ? (refusalText(mutation.error, i18n) ?? t`Your message could not be sent. Please try again later.`)
       : null;
   const fieldProps = (field: keyof ContactInput) => {
     const props = form.getInputProps(field);

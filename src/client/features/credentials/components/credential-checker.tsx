@@ -5,6 +5,7 @@ import { Button, Card, FileInput, Group, Stack, Text, Textarea } from '@mantine/
 import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { CREDENTIAL_MAX_BYTES, CREDENTIAL_PDF_MAX_BYTES } from '#shared/api/credentials.ts';
 import { verifyCredential } from '../api/verify-credential.ts';
 import { CredentialChecks } from './credential-checks.tsx';
@@ -14,9 +15,12 @@ import { verdictOf } from './credential-verdict-text.ts';
 import { FinCheck, finCheckOf } from './fin-check.tsx';
 
 const errorText = (error: unknown, i18n: I18n) =>
-  error instanceof ApiRequestError && error.body
-    ? error.body.message
-    : i18n._(msg`The credential could not be checked. Please try again.`);
+  refusalText(error, i18n) ??
+  (error instanceof ApiRequestError && error.status === 413
+    ? i18n._(msg`This PDF is too large to be an e-Cert.`)
+    : error instanceof ApiRequestError && error.body
+      ? error.body.message
+      : i18n._(msg`The credential could not be checked. Please try again.`));
 
 const signatureHolds = (result: { checks: { check: string; outcome: string }[] }) =>
   result.checks.some((line) => line.check === 'signature' && line.outcome === 'pass');

@@ -5,6 +5,7 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { type SaltedFin, saltedFinMatches, saltedFinOf } from '#shared/rules/identity-hash.ts';
 import { checkFin } from '../api/check-fin.ts';
 
@@ -22,9 +23,10 @@ export function finCheckOf(credential: unknown): FinCheckable | undefined {
 }
 
 const failure = (error: unknown, i18n: I18n) =>
-  error instanceof ApiRequestError && error.body
+  refusalText(error, i18n) ??
+  (error instanceof ApiRequestError && error.body
     ? error.body.message
-    : i18n._(msg`The FIN could not be checked. Please try again.`);
+    : i18n._(msg`The FIN could not be checked. Please try again.`));
 
 /** "Does it belong to this FIN?" for a credential whose signature holds. */
 export function FinCheck({ checkable }: { checkable: FinCheckable }) {
