@@ -21,6 +21,15 @@ const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
+/** Adds people of a course, each passed and added the given numbers of days ago. */
+const addTo = (course: string) => (name: string, passedDaysAgo: number, addedDaysAgo: number) =>
+  insertPerson(harness.database.db, {
+    name,
+    tradeTested: course,
+    passedDate: isoDate(daysAgo(passedDaysAgo)),
+    createdAt: daysAgo(addedDaysAgo),
+  });
+
 async function list(query: string) {
   const response = await harness.app.inject({ method: 'GET', url: `/api/people?${query}`, headers });
   expect(response.statusCode, response.body).toBe(200);
@@ -60,13 +69,7 @@ describe('GET /api/people with a Status filter, by date added', () => {
   it('lists valid people added before their passed date first, oldest added first', async () => {
     const course = `Zq${randomBytes(4).toString('hex')}`;
     await many(course, 1, 0);
-    const add = (name: string, passedDaysAgo: number, addedDaysAgo: number) =>
-      insertPerson(harness.database.db, {
-        name,
-        tradeTested: course,
-        passedDate: isoDate(daysAgo(passedDaysAgo)),
-        createdAt: daysAgo(addedDaysAgo),
-      });
+    const add = addTo(course);
     await add('Passed date moved later', 10, 2000);
     await add('Added the day after passing', 100, 99);
     await add('Expired', 900, 899);
@@ -82,13 +85,7 @@ describe('GET /api/people with a Status filter, by date added', () => {
   it('lists expired people imported long after passing first, newest added first', async () => {
     const course = `Zq${randomBytes(4).toString('hex')}`;
     await many(course, 1000, 999);
-    const add = (name: string, passedDaysAgo: number, addedDaysAgo: number) =>
-      insertPerson(harness.database.db, {
-        name,
-        tradeTested: course,
-        passedDate: isoDate(daysAgo(passedDaysAgo)),
-        createdAt: daysAgo(addedDaysAgo),
-      });
+    const add = addTo(course);
     await add('Imported yesterday', 3000, 1);
     await add('Added the day after passing', 900, 899);
     await add('Valid', 10, 9);
