@@ -57,9 +57,12 @@ test('the audit trail shows an import as one line that opens to its records, and
   const day = (date: Date) =>
     `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   await main(page).getByLabel('From').fill(day(today));
+  // The date fields show the address: until it has the date, the field shows it empty again.
+  await expect(page).toHaveURL(new RegExp(`from=${day(today)}`), LOADED);
   await expect(line).toHaveCount(1, LOADED);
   // From cleared first: a To before From would be read as the range the other way round.
   await main(page).getByLabel('From').fill('');
+  await expect(page).not.toHaveURL(/from=/, LOADED);
   await main(page)
     .getByLabel('To')
     .fill(day(new Date(today.getTime() - 2 * 86_400_000)));
