@@ -7,7 +7,8 @@ export interface PageData {
   queryKey: readonly unknown[];
 }
 
-const inLanguage = (url: string, language: Language) =>
+/** An API address asked in a language: English, the default, needs no `?lang=`. */
+export const inLanguage = (url: string, language: Language) =>
   language === defaultLanguage ? url : `${url}?lang=${language}`;
 
 export const siteData = (language: Language): PageData => ({

@@ -4,8 +4,8 @@ import { IconBrandLinkedin, IconFileTypePdf } from '@tabler/icons-react';
 import { RecordPanel } from '#client/components/page/record-panel.tsx';
 import { pageLanguage } from '#client/lib/page-language.ts';
 import type { CertificateView } from '#shared/api/certificates.ts';
+import { inLanguage } from '#shared/api/page-data.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
-import { defaultLanguage } from '#shared/i18n/languages.ts';
 import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.ts';
 import { AddToWallet } from './add-to-wallet.tsx';
 
@@ -18,13 +18,6 @@ interface TakeAlongPanelProps {
 }
 
 /** What the holder takes along: the e-Cert as a PDF that proves itself, and onto LinkedIn. */
-/** The e-Cert's PDF in the page's language, its words and dates as the holder reads them here. */
-function pdfInPageLanguage(id: string) {
-  const language = pageLanguage();
-  const pdf = `/api/certificates/${id}/e-cert.pdf`;
-  return language === defaultLanguage ? pdf : `${pdf}?lang=${language}`;
-}
-
 export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
   const { t } = useLingui();
   const linkedIn = linkedInCertificationUrl({
@@ -46,7 +39,7 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
       <Group>
         <Button
           component="a"
-          href={pdfInPageLanguage(c.id)}
+          href={inLanguage(`/api/certificates/${c.id}/e-cert.pdf`, pageLanguage())}
           download
           variant="outline"
           leftSection={<IconFileTypePdf size={18} aria-hidden />}
