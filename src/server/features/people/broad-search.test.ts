@@ -63,4 +63,41 @@ describe('GET /api/people with a broad search', () => {
         .sort(),
     );
   });
+
+  it('filters a broad search before counting it: older matches a filter keeps are found', async () => {
+    const t = token();
+    await crowdDb()
+      .insert(person)
+      .values(
+        Array.from({ length: SEARCH_COUNT_CAP + 20 }, (_, i) =>
+          personFixture({ name: `Valid ${t}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) }),
+        ),
+      );
+    const expired = await crowdDb()
+      .insert(person)
+      .values(
+        Array.from({ length: 3 }, (_, i) =>
+          personFixture({
+            name: `Expired ${t} ${i}`,
+            passedDate: `2019-03-0${i + 1}`,
+            createdAt: new Date(Date.UTC(2019, 2, i + 1)),
+          }),
+        ),
+      )
+      .returning({ id: person.id });
+    const search = async (query: string) =>
+      (
+        await crowdApp.app.inject({ method: 'GET', url: `/api/people?${query}`, headers: crowdHeaders })
+      ).json();
+    const ids = (found: { items: PersonView[] }) => found.items.map((p) => p.id);
+    const newestExpiredFirst = expired.map((row) => row.id).reverse();
+
+    const filtered = await search(`q=${t}&status=expired`);
+    expect(filtered).toMatchObject({ total: 3, totalCapped: false });
+    expect(ids(filtered)).toEqual(newestExpiredFirst);
+    const sorted = await search(`q=${t}&status=expired&sort=name&direction=desc`);
+    expect(sorted).toMatchObject({ total: 3, totalCapped: false });
+    expect(ids(sorted)).toEqual(newestExpiredFirst);
+    expect(await search(`q=${t}&status=valid`)).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+  });
 });

@@ -18,9 +18,11 @@ import { newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people
 export async function findPeople(db: Db, query: PeopleQuery, context: ListContext): Promise<Found> {
   const offset = (query.page - 1) * query.pageSize;
   const filters = listFilters(query, context);
-  if (query.q) return findSearched(db, query, filters, offset);
+  const bound = addedBound(query, context);
+  if (query.q) return findSearched(db, query, and(filters, bound), offset);
   if (!filters) return findAll(db, query, offset);
-  return findFiltered(db, query, filters, offset, addedBound(query, context));
+  const walkBound = (query.sort ?? defaultSort(query)) === 'created' ? bound : undefined;
+  return findFiltered(db, query, filters, offset, walkBound);
 }
 
 /**
@@ -57,8 +59,8 @@ const reversed = (query: PeopleQuery): PeopleQuery => {
 };
 
 /**
- * A search's page. Unsorted and unfiltered, the search's own page; otherwise its best matches (all
- * of them up to SEARCH_COUNT_CAP), narrowed by the filters and put in the sort's order.
+ * A search's page: the search's own, narrowed by the filters; with a sort, its best matches (all of
+ * them up to SEARCH_COUNT_CAP) in the sort's order.
  */
 async function findSearched(
   db: Db,
@@ -66,22 +68,21 @@ async function findSearched(
   filters: SQL | undefined,
   offset: number,
 ): Promise<Found> {
-  if (!filters && !query.sort) {
-    const found = await searchLivePeople(db, query.q, offset, query.pageSize);
+  if (!query.sort) {
+    const found = await searchLivePeople(db, query.q, offset, query.pageSize, filters);
     return { rows: await peopleByIds(db, found.ids), total: found.total, totalCapped: found.totalCapped };
   }
-  const best = await searchLivePeople(db, query.q, 0, SEARCH_COUNT_CAP);
-  const order = query.sort ? listOrder(query) : [sql`best.n`];
+  const best = await searchLivePeople(db, query.q, 0, SEARCH_COUNT_CAP, filters);
   const ordered = await queryRows<{ id: string }>(
     db,
     sql`select ${person.id} as id
-      from unnest(${`{${best.ids.join(',')}}`}::uuid[]) with ordinality as best(id, n)
+      from unnest(${`{${best.ids.join(',')}}`}::uuid[]) as best(id)
       join ${person} on ${person.id} = best.id
-      where ${filters ?? sql`true`}
-      order by ${sql.join(order, sql`, `)}`,
+      order by ${sql.join(listOrder(query), sql`, `)}
+      limit ${query.pageSize} offset ${offset}`,
   );
-  const ids = ordered.slice(offset, offset + query.pageSize).map((row) => row.id);
-  return { rows: await peopleByIds(db, ids), total: ordered.length, totalCapped: best.totalCapped };
+  const ids = ordered.map((row) => row.id);
+  return { rows: await peopleByIds(db, ids), total: best.total, totalCapped: best.totalCapped };
 }
 
 /** A live person by id, or null (unknown, malformed or in the trash). */

@@ -50,19 +50,16 @@ const addedApart = sql`${person.deletedAt} is null and not (${person.createdAt} 
   and ${person.createdAt} < ${utcStart(sql`${person.passedDate}`, ADDED_WITHIN_DAYS)})`;
 
 /**
- * For the Status filter "valid" or "expired" in the created order, a condition on the created date
- * that every match meets, so that the walk of the created index seeks past the other status (the
- * valid are the last fifth added) instead of reading it. A record added from the day before its
+ * For the Status filter "valid" or "expired", a condition on the created date that every match
+ * meets, so that a walk of a created-date index seeks past the other status (the valid are the
+ * last fifth added) instead of reading it. A record added from the day before its
  * passed date to ADDED_WITHIN_DAYS after is valid only if added on or after the day before the
  * earliest valid passed date, expired only if added before that date plus the days. The other
  * records (old ones imported, a passed date moved) are read on their own index: the least or
  * greatest created date of theirs that could match widens the bound.
  */
-export function addedBound(query: PeopleQuery, { validityYears, now }: ListContext): SQL | undefined {
-  const { status } = query;
-  if ((query.sort ?? defaultSort(query)) !== 'created' || (status !== 'valid' && status !== 'expired')) {
-    return undefined;
-  }
+export function addedBound({ status }: PeopleFilters, { validityYears, now }: ListContext): SQL | undefined {
+  if (status !== 'valid' && status !== 'expired') return undefined;
   const since = sql`${earliestAvailablePassedDate(validityYears, now)}::date`;
   // The subqueries' "person" is their own: their bound does not depend on the row tested.
   return status === 'valid'

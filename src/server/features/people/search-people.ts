@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 
@@ -52,27 +52,30 @@ export interface SearchPage {
 }
 
 /**
- * The page of live people whose search text holds `q`, best first: an identifier (FIN, passport,
- * serial) equal to `q`, then those starting with it in identifier order, then by how well `q`
- * matches whole words of the text (pg_trgm's strict_word_similarity), then newest. Ranking by
- * similarity needs every match, so past SEARCH_COUNT_CAP matches that step is left out (tieredMatches).
+ * The page of live people whose search text holds `q` and who meet `filters`, best first: an
+ * identifier (FIN, passport, serial) equal to `q`, then those starting with it in identifier order,
+ * then by how well `q` matches whole words of the text (pg_trgm's strict_word_similarity), then
+ * newest. Ranking by similarity needs every match, so past SEARCH_COUNT_CAP matches that step is
+ * left out (tieredMatches). The filters narrow the matches before they are counted, so a page holds
+ * the best of those the filters keep, not the few of the best that they keep.
  */
 export async function searchLivePeople(
   db: Db,
   q: string,
   offset: number,
   pageSize: number,
+  filters?: SQL,
 ): Promise<SearchPage> {
   const [first, ...rest] = await queryRows<{ n: number; id: string | null }>(
     db,
-    rankedMatches(q, offset, pageSize),
+    rankedMatches(q, filters, offset, pageSize),
   );
   const counted = first?.n ?? 0;
   if (counted <= SEARCH_COUNT_CAP) {
     const ids = [first, ...rest].flatMap((row) => (row?.id ? [row.id] : []));
     return { ids, total: counted, totalCapped: false };
   }
-  const page = await queryRows<{ id: string }>(db, tieredMatches(q, offset, pageSize));
+  const page = await queryRows<{ id: string }>(db, tieredMatches(q, filters, offset, pageSize));
   return { ids: page.map((row) => row.id), total: SEARCH_COUNT_CAP, totalCapped: true };
 }
 
@@ -98,21 +101,29 @@ function prefixed(q: string, limit: number, keys = false) {
  */
 const wholeWordSimilarity = (q: string) => sql`strict_word_similarity(lower(${q}), ${person.searchText})`;
 
+/** Live people whom `filters` keep. */
+const narrowed = (filters: SQL | undefined) => and(sql`${person.deletedAt} is null`, filters) as SQL;
+
 /**
  * Up to SEARCH_COUNT_CAP + 1 matches, counted; when there are no more than the cap, the page of
- * them in relevance order (otherwise no page: one row whose id is null). Identifier prefixes are
- * counted first on their btrees: a serial's year matches people all created that year, whom no
- * newest-first or unordered scan of the search text reaches quickly.
+ * them in relevance order (otherwise no page: one row whose id is null). Without filters,
+ * identifier prefixes are counted first on their btrees: a serial's year matches people all
+ * created that year, whom no newest-first or unordered scan of the search text reaches quickly.
+ * With filters, the first of the btrees may all be filtered out, so the search text alone counts.
  */
-const rankedMatches = (q: string, offset: number, pageSize: number) => sql`
+function rankedMatches(q: string, filters: SQL | undefined, offset: number, pageSize: number) {
+  const counted = filters
+    ? sql`(select count(*) from hits)`
+    : sql`greatest((select count(*) from starting), (select count(*) from hits))`;
+  return sql`
   with starting as materialized (${prefixed(q, SEARCH_COUNT_CAP + 1)}),
   hits as materialized (
     select ${person.id} as id from ${person}
-    where ${person.deletedAt} is null and ${holding(person.searchText, q)}
-      and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
+    where ${narrowed(filters)} and ${holding(person.searchText, q)}
+      and (${filters ? sql`true` : sql`(select count(*) from starting) <= ${SEARCH_COUNT_CAP}`})
     limit ${SEARCH_COUNT_CAP + 1}
   ),
-  counted as (select greatest((select count(*) from starting), (select count(*) from hits))::int as n)
+  counted as (select ${counted}::int as n)
   select counted.n, page.id from counted
   left join lateral (
     select ${person.id} as id from hits join ${person} on ${person.id} = hits.id
@@ -121,28 +132,33 @@ const rankedMatches = (q: string, offset: number, pageSize: number) => sql`
       ${sql.join(newestFirst, sql`, `)}
     limit ${pageSize} offset ${offset}
   ) page on true`;
+}
 
 /**
  * The page of a search matching more than SEARCH_COUNT_CAP: identifiers starting with `q` in
  * their order, then the other matches newest first, each read in that order from its index no
  * further than the page's end. The others are read only when the first are fewer than that, and
  * `end` of them are enough: the page needs end - k others not among the k first, and at most k
- * of the newest `end` are among them.
+ * of the newest `end` are among them. With filters, those of the btrees' first that the filters
+ * keep come first, and the others are always read.
  */
-function tieredMatches(q: string, offset: number, pageSize: number) {
+function tieredMatches(q: string, filters: SQL | undefined, offset: number, pageSize: number) {
   const end = offset + pageSize;
+  const kept = filters
+    ? sql`(select starting.* from starting join ${person} on ${person.id} = starting.id where ${filters}) kept`
+    : sql`starting`;
   return sql`
     with starting as materialized (${prefixed(q, end, true)}),
     others as (
       select ${person.id} as id, ${person.createdAt} as created_at, null::text collate "C" as key
       from ${person}
-      where ${person.deletedAt} is null and ${holding(person.searchText, q)}
-        and (select count(distinct id) from starting) < ${end}
+      where ${narrowed(filters)} and ${holding(person.searchText, q)}
+        and (${filters ? sql`true` : sql`(select count(distinct id) from starting) < ${end}`})
       order by ${sql.join(newestFirst, sql`, `)} limit ${end}
     )
     select id from (
       select id, created_at, min(key) as key
-      from (select * from starting union all select * from others) listed
+      from (select * from ${kept} union all select * from others) listed
       group by id, created_at
     ) ranked
     order by key nulls last, ${sql.join(newestFirstBy(sql`created_at`, sql`id`), sql`, `)}
