@@ -139,8 +139,20 @@ async function migrateAlone(pool: pg.Pool) {
   }
 }
 
+/**
+ * No parallel plans: every statement here is a request's, and a request's parallel workers take the
+ * cores that the other requests' statements are waiting for
+ * (docs/decisions/0023-peoples-table-at-a-million.md).
+ */
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
+
 function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    options: SESSION_SETTINGS,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
