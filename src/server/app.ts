@@ -85,12 +85,12 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   await app.register(core, { config, database });
-  // First, so its response hook counts every route and every refusal.
+  // Before every other hook, so a shed request costs as little as possible.
+  await app.register(loadShedding);
+  // First of the others, so its response hook counts every route and every refusal.
   await app.register(metrics);
   // Hooks and the error handler first: Fastify binds them to routes as those are registered.
   await app.register(securityHeaders);
-  // Before every other hook, so a shed request costs as little as possible.
-  await app.register(loadShedding);
   await app.register(sharedState);
   await app.register(rateLimit);
   await app.register(verificationLimit);

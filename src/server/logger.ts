@@ -39,7 +39,8 @@ export class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (this.isLogDisabled(request)) return;
+    // Load shedding logs its refusals as one line a while: a line each would cost a surge its CPU.
+    if (this.isLogDisabled(request) || request.shed) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');

@@ -117,6 +117,45 @@ describe('load shedding', () => {
   });
 });
 
+describe('load shedding, as logged and counted', () => {
+  it('logs refusals as one line with their count, not a line each, and counts each in the metrics', async () => {
+    const lines: string[] = [];
+    const testApp = await createTestApp(
+      {
+        LOG_LEVEL: 'info',
+        MAX_CONCURRENT_REQUESTS: '2',
+        CONTACT_RATE_LIMIT: '100/1m',
+        METRICS_TOKEN: 'metrics-token-for-the-test',
+      },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    expect((await fetch(`${base}/api/site`)).status).toBe(200);
+    const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
+    await vi.waitFor(async () => expect((await fetch(`${base}/api/site`)).status).toBe(503), {
+      timeout: 5_000,
+    });
+    const more = await Promise.all([1, 2, 3].map(() => fetch(`${base}/api/site`)));
+    expect(more.map((response) => response.status)).toEqual([503, 503, 503]);
+    for (const { request } of held) request.destroy();
+    const metrics = await testApp.app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-for-the-test' },
+    });
+    const counted = Number(/http_requests_refused_total\{reason="shedding"\} (\d+)/.exec(metrics.body)?.[1]);
+    await testApp.close();
+
+    const logged = lines.map((line) => JSON.parse(line));
+    expect(logged.filter((line) => line.res?.statusCode === 200).length).toBeGreaterThan(0);
+    expect(logged.filter((line) => line.res?.statusCode === 503)).toEqual([]);
+    const summaries = logged.filter((line) => line.msg === 'busy: requests refused');
+    expect(summaries).toHaveLength(1);
+    expect(counted).toBeGreaterThanOrEqual(4);
+    expect(summaries[0].refused).toBe(counted);
+  });
+});
+
 /** Sends a request's head and only the first bytes of its body; resolves with what came back. */
 function headOnly(port: number, origin: string) {
   const socket = net.connect({ port, host: '127.0.0.1' });

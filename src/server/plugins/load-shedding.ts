@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
@@ -8,6 +9,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** API requests being served now. */
     requestsInFlight(): number;
+  }
+  interface FastifyRequest {
+    /** Refused by load shedding: counted in the metrics and a periodic log line, not one line each. */
+    shed: boolean;
   }
   interface FastifyContextConfig {
     /** Always served, however busy the server: the health check. */
@@ -20,6 +25,16 @@ const busy: ApiError = {
   code: 'UNAVAILABLE',
   message: 'The service is busy right now. Please try again in a moment.',
 };
+const BUSY_BODY = JSON.stringify(busy);
+const BUSY_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'content-length': String(Buffer.byteLength(BUSY_BODY)),
+  'retry-after': '1',
+  'x-content-type-options': 'nosniff',
+};
+
+/** How often the refusals of the last while are logged, as one line. */
+const REFUSALS_LOGGED_EVERY_MS = 10_000;
 
 /** One browser opens at most 6 connections to a host: below this, nobody is overloading us. */
 export const MIN_BACKLOG_TO_SHED = 8;
@@ -46,12 +61,20 @@ const DRAIN_LIMIT_BYTES = 64 * 1024;
  * A refusal comes before the body is read. Node reads and drops a small rest so the connection
  * stays open for the next request (closing it would make each refused client connect again); a
  * large or unmeasured body gets `Connection: close` instead, so nothing is sent behind it.
+ * The answer is written as it stands, past Fastify's serialising and sending hooks: refusing must
+ * cost far less than answering, or a surge is refused at the price of serving it.
  */
 function refuse(request: FastifyRequest, reply: FastifyReply) {
   const length = Number(request.headers['content-length'] ?? 0);
-  if (request.headers['transfer-encoding'] !== undefined || length > DRAIN_LIMIT_BYTES)
-    reply.header('connection', 'close');
-  reply.code(503).header('retry-after', '1').send(busy);
+  const closing = request.headers['transfer-encoding'] !== undefined || length > DRAIN_LIMIT_BYTES;
+  request.shed = true;
+  reply.hijack();
+  reply.raw.writeHead(503, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    ...BUSY_HEADERS,
+    ...(closing ? { connection: 'close' } : {}),
+  });
+  reply.raw.end(BUSY_BODY);
 }
 
 /**
@@ -73,8 +96,26 @@ export default fp(
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
     let inFlight = 0;
+    let refused = 0;
     app.decorate('requestsInFlight', () => inFlight);
-    app.addHook('onClose', async () => loop.stop());
+    app.decorateRequest('shed', false);
+    let countingSince = performance.now();
+    const logRefusals = () => {
+      const now = performance.now();
+      if (refused > 0) {
+        const seconds = Math.round((now - countingSince) / 1000);
+        app.log.warn({ refused, seconds }, 'busy: requests refused');
+      }
+      refused = 0;
+      countingSince = now;
+    };
+    const refusalsLog = setInterval(logRefusals, REFUSALS_LOGGED_EVERY_MS);
+    refusalsLog.unref();
+    app.addHook('onClose', async () => {
+      loop.stop();
+      clearInterval(refusalsLog);
+      logRefusals();
+    });
 
     const late = (now: number) =>
       maxRequestWaitMs > 0 &&
@@ -86,7 +127,10 @@ export default fp(
       if (!mayShed(request)) return done();
       loop.read();
       const now = performance.now();
-      if (inFlight >= maxConcurrentRequests || late(now)) return refuse(request, reply);
+      if (inFlight >= maxConcurrentRequests || late(now)) {
+        refused += 1;
+        return refuse(request, reply);
+      }
       inFlight += 1;
       if (!isUpload(request)) waiting.add(request, now);
       // 'close' comes once the answer has gone or the client has gone, whichever is first.
