@@ -59,9 +59,13 @@ export async function startServer(options: {
   const url = `http://127.0.0.1:${options.port}`;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
+  const nodeArgs = [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'];
+  // `BENCH_SERVER_CPUS=0` keeps the server on a core of its own, the load generator (run under
+  // `taskset -c 1`) on another: on two cores they would otherwise take turns on both.
+  const cpus = process.env.BENCH_SERVER_CPUS;
   const child: ChildProcess = spawn(
-    process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    cpus ? 'taskset' : process.execPath,
+    cpus ? ['-c', cpus, process.execPath, ...nodeArgs] : nodeArgs,
     {
       cwd: options.appDir,
       env: {

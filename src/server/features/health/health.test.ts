@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -17,6 +18,25 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers at once that the database is busy while queries queue, instead of waiting its turn', async () => {
+    const { app, database } = testApp;
+    // PGlite answers one query at a time, the loop turning between them: 40 short ones queue for
+    // 2 s. On PostgreSQL, every connection of the pool taken for 2 s.
+    const pglite = database.kind === 'pglite';
+    const slowQueries = Array.from({ length: pglite ? 40 : app.config.databasePoolSize }, () =>
+      database.db.execute(sql`select pg_sleep(${pglite ? 0.05 : 2})`).then(() => {}),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'busy' });
+    await Promise.all(slowQueries);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
   });
 
   it('answers 503 in the error shape when the database stops answering', async () => {
