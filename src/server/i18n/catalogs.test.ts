@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 // Inside node_modules, so that the copied config finds the Lingui packages it imports.
+fs.mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
 const scratch = fs.mkdtempSync(path.resolve('node_modules/.cache/catalogs-'));
 
 /** `lingui compile --strict`, as `npm run lint` runs it, on a copy of the catalogs changed by `edit`. */
