@@ -149,6 +149,8 @@ export async function openLoop(options: {
     return connection;
   };
   const onIdle = () => {
+    // Once stopped, the arrivals still queued are counted as failed, not sent.
+    if (stopped) return;
     const arrived = queued.shift();
     if (arrived !== undefined) send(takeIdle() ?? connect(), arrived);
   };
