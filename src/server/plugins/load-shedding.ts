@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
 import { watchLoopLateness } from './loop-lateness.ts';
-import { WaitingRequests, watchAnswerRate } from './waiting-requests.ts';
+import { WaitingRequests } from './waiting-requests.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,11 +85,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply) {
  *   loop, and requests read now have waited over `maxRequestWaitMs` for the loop (it is working
  *   through a backlog that arrived while it was busy), or
  * - more than `MIN_BACKLOG_TO_SHED` requests have waited over `maxRequestWaitMs` for their answer to
- *   start (a queue inside the process: the database, its pool, PGlite's one connection), or
- * - more than `MIN_BACKLOG_TO_SHED` are waiting, one has waited over half of `maxRequestWaitMs`,
- *   and at the rate answers start now, a new request would wait over `maxRequestWaitMs` behind
- *   them (Little's law): a queue already admitted would keep its last late, however soon the
- *   newest are refused.
+ *   start (a queue inside the process: the database, its pool, PGlite's one connection).
  * A server answering at full throughput in good time is busy all the time, and refuses nothing.
  * One slow query or a neighbour taking the CPU cannot refuse a lone visitor (docs/reliability.md §6).
  * Choice of rule and threshold: docs/decisions/0017-load-shedding-by-lateness.md.
@@ -99,7 +95,6 @@ export default fp(
     const { maxConcurrentRequests, maxRequestWaitMs } = app.config.loadShedding;
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
-    const answers = watchAnswerRate();
     let inFlight = 0;
     let refused = 0;
     app.decorate('requestsInFlight', () => inFlight);
@@ -118,7 +113,6 @@ export default fp(
     refusalsLog.unref();
     app.addHook('onClose', async () => {
       loop.stop();
-      answers.stop();
       clearInterval(refusalsLog);
       logRefusals();
     });
@@ -127,10 +121,7 @@ export default fp(
       maxRequestWaitMs > 0 &&
       (((inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
         loop.lateness(now) > maxRequestWaitMs) ||
-        waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now) ||
-        (waiting.size > MIN_BACKLOG_TO_SHED &&
-          waiting.moreThanWaitedLonger(0, maxRequestWaitMs / 2, now) &&
-          waiting.size > (answers.perSecond() * maxRequestWaitMs) / 1000));
+        waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now));
 
     app.addHook('onRequest', (request, reply, done) => {
       if (!mayShed(request)) return done();
@@ -151,7 +142,7 @@ export default fp(
     });
 
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (waiting.remove(request)) answers.answered();
+      waiting.remove(request);
       done(null, payload);
     });
   },

@@ -11,9 +11,8 @@ export class WaitingRequests<Key> {
     this.since.set(key, now);
   }
 
-  /** Whether it was waiting. */
-  remove(key: Key): boolean {
-    return this.since.delete(key);
+  remove(key: Key) {
+    this.since.delete(key);
   }
 
   /** Whether more than `count` requests have waited longer than `ms`; looks at `count + 1` at most. */
@@ -26,27 +25,4 @@ export class WaitingRequests<Key> {
     }
     return false;
   }
-
-  /** How many are waiting. */
-  get size() {
-    return this.since.size;
-  }
-}
-
-/** Answers started a second, over the last two quarter-second windows. */
-export function watchAnswerRate() {
-  let current = 0;
-  let previous = 0;
-  const timer = setInterval(() => {
-    previous = current;
-    current = 0;
-  }, 250);
-  timer.unref();
-  return {
-    answered() {
-      current += 1;
-    },
-    perSecond: () => (previous + current) * 2,
-    stop: () => clearInterval(timer),
-  };
 }
