@@ -118,7 +118,9 @@ describe.skipIf(!redisServerInstalled)('Redis going away under load (needs redis
 
   it('keeps verification answering, and each instance keeps its limits in memory meanwhile', async () => {
     const { app } = instance;
-    const proofs = await Promise.all(Array.from({ length: 24 }, () => solvedProof(app)));
+    // One at a time: 24 at once on a loaded machine may be shed, and shedding is not what this tests.
+    const proofs: string[] = [];
+    for (let i = 0; i < 24; i++) proofs.push(await solvedProof(app));
     const clients = Array.from({ length: 8 }, newClient);
     // 8 clients verify at once while Redis is stopped in the middle of it.
     const attempts = proofs.slice(0, 16).map(async (altcha, i) => {
