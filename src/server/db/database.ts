@@ -70,6 +70,8 @@ export interface Database {
   heldBy?: string;
   /** Connections of the PostgreSQL pool (none for PGlite, one in-process session). */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /** Queries waiting their turn: for a connection of the pool, or for PGlite's one session. */
+  queriesWaiting(): number;
   close(): Promise<void>;
 }
 
@@ -165,6 +167,7 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
       await pool.query('select 1');
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    queriesWaiting: () => pool.waitingCount,
     close: () => pool.end(),
   };
 }
@@ -177,30 +180,40 @@ const QUERIES_RUN_FOR_MS = 10;
  * the loop turning: a backlog's queries would run back to back, no socket read and no timer fired
  * (the health check, load shedding) until the last. A query that finds them running for longer
  * than QUERIES_RUN_FOR_MS lets the loop turn first (a turn before every query cost 10 to 15 % of
- * the verification's throughput).
+ * the verification's throughput). Counts the queries asking for the lock, to say how many wait.
  */
-function turnBetweenQueries(client: PGlite) {
+function takeTurns(client: PGlite) {
   const locks = client as unknown as PgliteLocks;
   const runExclusive = locks._runExclusiveTransaction.bind(client);
   let lastTurn = performance.now();
-  locks._runExclusiveTransaction = (fn) =>
-    runExclusive(async () => {
-      if (performance.now() - lastTurn > QUERIES_RUN_FOR_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        lastTurn = performance.now();
-      }
-      return fn();
-    });
+  let asking = 0;
+  locks._runExclusiveTransaction = async (fn) => {
+    asking += 1;
+    try {
+      return await runExclusive(async () => {
+        if (performance.now() - lastTurn > QUERIES_RUN_FOR_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          lastTurn = performance.now();
+        }
+        return fn();
+      });
+    } finally {
+      asking -= 1;
+    }
+  };
+  // All but the one running.
+  return { queriesWaiting: () => Math.max(0, asking - 1) };
 }
 
 async function openPglite(dir: string, image?: Blob) {
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client = await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: image });
-  turnBetweenQueries(client);
+  const { queriesWaiting } = takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite' as const,
+    queriesWaiting,
     prepareText: (name: string, text: string) => preparePgliteStatement(client, name, text),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {

@@ -7,12 +7,6 @@ import { readiness } from './readiness.ts';
 const PING_PATIENCE_MS = 250;
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  /**
-   * Queries waiting their turn: PGlite's one session answers one at a time, so a slow ping there is
-   * one behind others; on PostgreSQL, requests waiting for a connection of the pool.
-   */
-  const queriesQueued = () => app.database.kind === 'pglite' || (app.database.poolUse?.().waiting ?? 0) > 0;
-
   app.get('/api/health', { config: { neverShed: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const busy = { status: 'ok', database: 'busy' } as const;
@@ -25,7 +19,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const patience = new Promise<'slow'>((resolve) => setTimeout(resolve, PING_PATIENCE_MS, 'slow'));
     const first = await Promise.race([ping, patience]);
     // Behind a surge's queries the ping would wait its turn: a load balancer must not read that as down.
-    if (first === 'slow' && queriesQueued()) return busy;
+    if (first === 'slow' && app.database.queriesWaiting() > 0) return busy;
     if ((first === 'slow' ? await ping : first) === 'failed')
       throw new AppError(503, 'The database is not answering.', 'UNAVAILABLE');
     return { status: 'ok' };
