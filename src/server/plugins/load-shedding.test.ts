@@ -118,6 +118,7 @@ describe('load shedding', () => {
 });
 
 describe('load shedding, as logged and counted', () => {
+  const METRICS_TOKEN = 'metrics-token-for-the-test';
   it('logs refusals as one line with their count, not a line each, and counts each in the metrics', async () => {
     const lines: string[] = [];
     const testApp = await createTestApp(
@@ -125,7 +126,7 @@ describe('load shedding, as logged and counted', () => {
         LOG_LEVEL: 'info',
         MAX_CONCURRENT_REQUESTS: '2',
         CONTACT_RATE_LIMIT: '100/1m',
-        METRICS_TOKEN: 'metrics-token-for-the-test',
+        METRICS_TOKEN,
       },
       { logStream: { write: (line) => lines.push(line) } },
     );
@@ -141,7 +142,7 @@ describe('load shedding, as logged and counted', () => {
     for (const { request } of held) request.destroy();
     const metrics = await testApp.app.inject({
       url: '/metrics',
-      headers: { authorization: 'Bearer metrics-token-for-the-test' },
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
     });
     const counted = Number(/http_requests_refused_total\{reason="shedding"\} (\d+)/.exec(metrics.body)?.[1]);
     await testApp.close();
