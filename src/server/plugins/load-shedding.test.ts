@@ -1,8 +1,11 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openConnection } from '../test/raw-connection.ts';
+import { signInAs } from '../test/staff-session.ts';
 import { countRows, createTestApp, type TestApp } from '../test/test-app.ts';
+
 import { MIN_BACKLOG_TO_SHED } from './load-shedding.ts';
 
 /** Starts a contact message and sends only half its body; resolves with its eventual answer. */
@@ -250,5 +253,55 @@ describe('load shedding by lateness, as shipped', () => {
 
     for (const { request } of held) request.destroy();
     await vi.waitFor(async () => expect((await site()).status).toBe(200), { timeout: 5_000, interval: 50 });
+  });
+});
+
+describe('load shedding by the wait a queue already admitted makes', () => {
+  it('refuses newcomers to a costly list behind a queue that would make them late, before any has waited the limit; verifications wait their turn', async () => {
+    const testApp = await createTestApp({ VERIFY_POW: 'false', VERIFY_RATE_LIMIT: 'off' });
+    try {
+      await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+      const { database, app } = testApp;
+      const { cookie } = await signInAs(app);
+      const list = async () =>
+        (await fetch(`${base}/api/people?page=1&pageSize=12`, { headers: { cookie } })).status;
+      const verify = async () => {
+        const response = await fetch(`${base}/api/verify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ finNumber: 'G1234567X', eCertNumber: 'BEC-0000-0000000' }),
+        });
+        return response.status;
+      };
+      const wave = 2 * MIN_BACKLOG_TO_SHED;
+      const newcomers = 4;
+      // Connections open and idle for both waves, so each wave's requests are read together.
+      const warm = await Promise.all([
+        ...Array.from({ length: wave + newcomers }, list),
+        ...Array.from({ length: newcomers }, verify),
+      ]);
+      expect(warm).toEqual([...Array(wave + newcomers).fill(200), ...Array(newcomers).fill(404)]);
+      // The database busy for about 1.5 s: PGlite's one session, or every connection of the pool.
+      const pglite = database.kind === 'pglite';
+      const slow = Array.from({ length: pglite ? 150 : app.config.databasePoolSize }, () =>
+        database.db.execute(sql`select pg_sleep(${pglite ? 0.01 : 1.5})`).then(() => {}),
+      );
+      const first = Array.from({ length: wave }, list);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      // None has waited 300 ms yet; answers are not starting, so newcomers would wait over a second.
+      const started = performance.now();
+      const lists = Promise.all(Array.from({ length: newcomers }, list));
+      const verifications = Promise.all(Array.from({ length: newcomers }, verify));
+      expect(await lists).toEqual(Array(newcomers).fill(503));
+      expect(performance.now() - started).toBeLessThan(500);
+      // Refusing a verification would cost half of answering it: it waits with the queue instead.
+      expect(await verifications).toEqual(Array(newcomers).fill(404));
+      expect(await Promise.all(first)).toEqual(Array(wave).fill(200));
+      await Promise.all(slow);
+      expect(await list()).toBe(200);
+    } finally {
+      await testApp.close();
+    }
   });
 });

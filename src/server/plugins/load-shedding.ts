@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
+import { watchAnswerRate } from './answer-rate.ts';
 import { watchLoopLateness } from './loop-lateness.ts';
 import { WaitingRequests } from './waiting-requests.ts';
 
@@ -17,6 +18,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Always served, however busy the server: the health check. */
     neverShed?: boolean;
+    /**
+     * Its answer reads many rows (a staff list, a search, an export): milliseconds of work against
+     * the 40-50 µs a refusal costs, so it is refused early, behind a queue that would make it late.
+     */
+    costlyAnswer?: boolean;
   }
 }
 
@@ -85,7 +91,13 @@ function refuse(request: FastifyRequest, reply: FastifyReply) {
  *   loop, and requests read now have waited over `maxRequestWaitMs` for the loop (it is working
  *   through a backlog that arrived while it was busy), or
  * - more than `MIN_BACKLOG_TO_SHED` requests have waited over `maxRequestWaitMs` for their answer to
- *   start (a queue inside the process: the database, its pool, PGlite's one connection).
+ *   start (a queue inside the process: the database, its pool, PGlite's one connection), or
+ * - its route's answer is costly (`costlyAnswer`), more than `MIN_BACKLOG_TO_SHED` are waiting,
+ *   one has waited half of `maxRequestWaitMs`, and at the rate answers start now a newcomer would
+ *   wait over `maxRequestWaitMs` behind them (Little's law): a queue already admitted keeps its
+ *   last late however soon the newest are refused. Cheap answers are left to the rules above:
+ *   refusing one costs half of answering it, and refusing a surge's excess at that price would
+ *   take the whole CPU.
  * A server answering at full throughput in good time is busy all the time, and refuses nothing.
  * One slow query or a neighbour taking the CPU cannot refuse a lone visitor (docs/reliability.md §6).
  * Choice of rule and threshold: docs/decisions/0017-load-shedding-by-lateness.md.
@@ -95,6 +107,7 @@ export default fp(
     const { maxConcurrentRequests, maxRequestWaitMs } = app.config.loadShedding;
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
+    const answers = watchAnswerRate();
     let inFlight = 0;
     let refused = 0;
     app.decorate('requestsInFlight', () => inFlight);
@@ -113,6 +126,7 @@ export default fp(
     refusalsLog.unref();
     app.addHook('onClose', async () => {
       loop.stop();
+      answers.stop();
       clearInterval(refusalsLog);
       logRefusals();
     });
@@ -122,12 +136,21 @@ export default fp(
       (((inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
         loop.lateness(now) > maxRequestWaitMs) ||
         waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now));
+    const queueWouldMakeLate = (now: number) =>
+      maxRequestWaitMs > 0 &&
+      waiting.size > MIN_BACKLOG_TO_SHED &&
+      waiting.moreThanWaitedLonger(0, maxRequestWaitMs / 2, now) &&
+      waiting.size > (answers.perSecond() * maxRequestWaitMs) / 1000;
 
     app.addHook('onRequest', (request, reply, done) => {
       if (!mayShed(request)) return done();
       loop.read();
       const now = performance.now();
-      if (inFlight >= maxConcurrentRequests || late(now)) {
+      if (
+        inFlight >= maxConcurrentRequests ||
+        late(now) ||
+        (request.routeOptions.config.costlyAnswer === true && queueWouldMakeLate(now))
+      ) {
         refused += 1;
         return refuse(request, reply);
       }
@@ -142,7 +165,7 @@ export default fp(
     });
 
     app.addHook('onSend', (request, _reply, payload, done) => {
-      waiting.remove(request);
+      if (waiting.remove(request)) answers.answered();
       done(null, payload);
     });
   },

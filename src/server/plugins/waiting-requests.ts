@@ -11,8 +11,13 @@ export class WaitingRequests<Key> {
     this.since.set(key, now);
   }
 
-  remove(key: Key) {
-    this.since.delete(key);
+  /** Whether it was waiting. */
+  remove(key: Key): boolean {
+    return this.since.delete(key);
+  }
+
+  get size() {
+    return this.since.size;
   }
 
   /** Whether more than `count` requests have waited longer than `ms`; looks at `count + 1` at most. */

@@ -8,7 +8,7 @@ import { findAudit } from './find-audit.ts';
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/audit',
-    { schema: { querystring: auditQuery, response: { 200: auditPage } } },
+    { config: { costlyAnswer: true }, schema: { querystring: auditQuery, response: { 200: auditPage } } },
     async (request) => {
       const { items, total } = await findAudit(app.db, request.query);
       return { items, total, page: request.query.page, pageSize: request.query.pageSize };

@@ -25,22 +25,30 @@ const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(exportCsv(app.db, kind, filter));
 
   for (const kind of ['people', 'renewals'] as const satisfies ExportKind[]) {
-    app.get(`/api/${kind}/export.csv`, { schema: { querystring: exportQuery } }, async (request, reply) => {
-      const { q } = request.query;
-      if (kind === 'renewals') return sendCsv(reply, kind, { q });
-      const context = { validityYears: app.config.certValidityYears };
-      return sendCsv(reply, kind, { q, people: { filters: request.query, context } });
-    });
+    app.get(
+      `/api/${kind}/export.csv`,
+      { config: { costlyAnswer: true }, schema: { querystring: exportQuery } },
+      async (request, reply) => {
+        const { q } = request.query;
+        if (kind === 'renewals') return sendCsv(reply, kind, { q });
+        const context = { validityYears: app.config.certValidityYears };
+        return sendCsv(reply, kind, { q, people: { filters: request.query, context } });
+      },
+    );
   }
 
-  app.post('/api/people/export.csv', { schema: { body: bulkSelection } }, async (request, reply) => {
-    const ids = [...new Set(request.body.ids)];
-    const live = await countLivePeopleOf(app.db, ids);
-    if (live < ids.length) {
-      throw notFound(`${ids.length - live} of the ${ids.length} chosen records are no longer in the list.`);
-    }
-    return sendCsv(reply, 'people', { q: '', ids });
-  });
+  app.post(
+    '/api/people/export.csv',
+    { config: { costlyAnswer: true }, schema: { body: bulkSelection } },
+    async (request, reply) => {
+      const ids = [...new Set(request.body.ids)];
+      const live = await countLivePeopleOf(app.db, ids);
+      if (live < ids.length) {
+        throw notFound(`${ids.length - live} of the ${ids.length} chosen records are no longer in the list.`);
+      }
+      return sendCsv(reply, 'people', { q: '', ids });
+    },
+  );
 };
 
 export default exportsRoutes;

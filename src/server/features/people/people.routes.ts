@@ -23,7 +23,7 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/people',
-    { schema: { querystring: peopleQuery, response: { 200: peoplePage } } },
+    { config: { costlyAnswer: true }, schema: { querystring: peopleQuery, response: { 200: peoplePage } } },
     async (request) => {
       const { rows, total, totalCapped } = await findPeople(app.db, request.query, {
         validityYears: app.config.certValidityYears,

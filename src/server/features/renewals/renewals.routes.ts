@@ -26,7 +26,10 @@ const renewalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/renewals',
-    { schema: { querystring: searchPageQuery, response: { 200: renewalsPage } } },
+    {
+      config: { costlyAnswer: true },
+      schema: { querystring: searchPageQuery, response: { 200: renewalsPage } },
+    },
     async (request) => {
       const { page, pageSize } = request.query;
       const { rows, total } = await findRenewals(app.db, request.query);

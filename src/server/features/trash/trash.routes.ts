@@ -16,7 +16,10 @@ const byId = z.object({ id: z.string().max(100) });
 const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trash',
-    { config: { role: 'admin' }, schema: { querystring: trashQuery, response: { 200: trashPage } } },
+    {
+      config: { role: 'admin', costlyAnswer: true },
+      schema: { querystring: trashQuery, response: { 200: trashPage } },
+    },
     async (request) => {
       const { items, total } = await findTrash(app.db, request.query);
       return { items, total, page: request.query.page, pageSize: request.query.pageSize };

@@ -1,0 +1,20 @@
+/** How often the count of answers started moves on to a new window. */
+const WINDOW_MS = 250;
+
+/** Answers started a second, over the last two quarter-second windows. */
+export function watchAnswerRate() {
+  let current = 0;
+  let previous = 0;
+  const timer = setInterval(() => {
+    previous = current;
+    current = 0;
+  }, WINDOW_MS);
+  timer.unref();
+  return {
+    answered() {
+      current += 1;
+    },
+    perSecond: () => ((previous + current) * 1000) / (2 * WINDOW_MS),
+    stop: () => clearInterval(timer),
+  };
+}
