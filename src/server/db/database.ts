@@ -173,7 +173,7 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
 }
 
 /** The longest PGlite's queries run back to back before the event loop gets a turn. */
-const QUERIES_RUN_FOR_MS = 10;
+const QUERIES_RUN_FOR_MS = 1;
 
 /**
  * PGlite answers on the event loop, and hands its lock from one queued query to the next without

@@ -86,6 +86,31 @@ describe('load shedding', () => {
     expect(afterwards.map((response) => response.status)).toEqual([200, 200]);
   });
 
+  it('refuses at once a client that waited as told, and holds the refusal of one that asks again sooner', async () => {
+    const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
+    await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });
+    const connection = await openConnection(Number(new URL(base).port));
+    const timed = async () => {
+      const started = performance.now();
+      const status = await connection.ask('/api/site');
+      return { status, ms: performance.now() - started };
+    };
+
+    const first = await timed();
+    const again = await timed();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const afterWaiting = await timed();
+
+    expect([first.status, again.status, afterWaiting.status]).toEqual([503, 503, 503]);
+    expect(first.ms).toBeLessThan(500);
+    // Retry-After is 1 s: asked again at once, the refusal came when that second was over.
+    expect(again.ms).toBeGreaterThan(900);
+    expect(afterWaiting.ms).toBeLessThan(500);
+    connection.close();
+    for (const { request } of held) request.destroy();
+    await vi.waitFor(async () => expect((await site()).status).toBe(200), { timeout: 5_000 });
+  });
+
   it('refuses a large request whose body is still arriving with Connection: close, and ends the connection cleanly', async () => {
     const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
     await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });

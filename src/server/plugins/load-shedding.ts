@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
@@ -32,10 +33,12 @@ const busy: ApiError = {
   message: 'The service is busy right now. Please try again in a moment.',
 };
 const BUSY_BODY = JSON.stringify(busy);
+/** How long a refused client is asked to wait before it tries again. */
+const RETRY_AFTER_MS = 1000;
 const BUSY_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'content-length': String(Buffer.byteLength(BUSY_BODY)),
-  'retry-after': '1',
+  'retry-after': String(RETRY_AFTER_MS / 1000),
   'x-content-type-options': 'nosniff',
 };
 
@@ -69,18 +72,37 @@ const DRAIN_LIMIT_BYTES = 64 * 1024;
  * large or unmeasured body gets `Connection: close` instead, so nothing is sent behind it.
  * The answer is written as it stands, past Fastify's serialising and sending hooks: refusing must
  * cost far less than answering, or a surge is refused at the price of serving it.
+ * A client that asks again on the same connection before `Retry-After` has passed since its last
+ * refusal gets its next one only once it has: a client that ignores `Retry-After` and comes back
+ * at once would otherwise spend the CPU on refusals (a thousand of them resending took 30,000
+ * refusals a second). Browsers wait as told, and are refused at once.
  */
-function refuse(request: FastifyRequest, reply: FastifyReply) {
+function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusedAt: WeakMap<Socket, number>,
+  now: number,
+) {
   const length = Number(request.headers['content-length'] ?? 0);
   const closing = request.headers['transfer-encoding'] !== undefined || length > DRAIN_LIMIT_BYTES;
   request.shed = true;
   reply.hijack();
-  reply.raw.writeHead(503, {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
-    ...BUSY_HEADERS,
-    ...(closing ? { connection: 'close' } : {}),
-  });
-  reply.raw.end(BUSY_BODY);
+  const send = () => {
+    reply.raw.writeHead(503, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      ...BUSY_HEADERS,
+      ...(closing ? { connection: 'close' } : {}),
+    });
+    reply.raw.end(BUSY_BODY);
+  };
+  const last = refusedAt.get(request.socket);
+  if (last === undefined || now - last >= RETRY_AFTER_MS) {
+    refusedAt.set(request.socket, now);
+    return send();
+  }
+  refusedAt.set(request.socket, last + RETRY_AFTER_MS);
+  const held = setTimeout(send, last + RETRY_AFTER_MS - now);
+  reply.raw.once('close', () => clearTimeout(held));
 }
 
 /**
@@ -108,6 +130,7 @@ export default fp(
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
     const answers = watchAnswerRate();
+    const refusedAt = new WeakMap<Socket, number>();
     let inFlight = 0;
     let refused = 0;
     app.decorate('requestsInFlight', () => inFlight);
@@ -152,7 +175,7 @@ export default fp(
         (request.routeOptions.config.costlyAnswer === true && queueWouldMakeLate(now))
       ) {
         refused += 1;
-        return refuse(request, reply);
+        return refuse(request, reply, refusedAt, now);
       }
       inFlight += 1;
       if (!isUpload(request)) waiting.add(request, now);
