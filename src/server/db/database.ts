@@ -172,7 +172,10 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   };
 }
 
-/** The longest PGlite's queries run back to back before the event loop gets a turn. */
+/**
+ * The longest PGlite's queries run back to back before the event loop gets a turn. Node accepts
+ * one new connection a turn, so this also bounds how fast a crowd of new visitors is let in.
+ */
 const QUERIES_RUN_FOR_MS = 1;
 
 /**
