@@ -21,7 +21,8 @@ declare module 'fastify' {
     neverShed?: boolean;
     /**
      * Its answer reads many rows (a staff list, a search, an export): milliseconds of work against
-     * the 40-50 µs a refusal costs, so it is refused early, behind a queue that would make it late.
+     * the tens of microseconds a refusal costs, so it is refused early, behind a queue that would
+     * make it late.
      */
     costlyAnswer?: boolean;
   }
@@ -73,9 +74,9 @@ const DRAIN_LIMIT_BYTES = 64 * 1024;
  * The answer is written as it stands, past Fastify's serialising and sending hooks: refusing must
  * cost far less than answering, or a surge is refused at the price of serving it.
  * A client that asks again on the same connection before `Retry-After` has passed since its last
- * refusal gets its next one only once it has: a client that ignores `Retry-After` and comes back
- * at once would otherwise spend the CPU on refusals (a thousand of them resending took 30,000
- * refusals a second). Browsers wait as told, and are refused at once.
+ * refusal gets its next one only once it has: clients that ignore `Retry-After` and come back at
+ * once would otherwise keep the CPU busy refusing them, and the answers would stop. Browsers wait
+ * as told, and are refused at once.
  */
 function refuse(
   request: FastifyRequest,
