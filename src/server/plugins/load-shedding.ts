@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
-import { watchAnswerRate } from './answer-rate.ts';
+import { watchRate } from './event-rate.ts';
 import { watchLoopLateness } from './loop-lateness.ts';
 import { WaitingRequests } from './waiting-requests.ts';
 
@@ -36,6 +36,11 @@ const busy: ApiError = {
 const BUSY_BODY = JSON.stringify(busy);
 /** How long a refused client is asked to wait before it tries again. */
 const RETRY_AFTER_MS = 1000;
+/**
+ * Refusals cost tens of microseconds each: this many a second take about a fifth of a core. A
+ * crowd refused in time stays below it; clients resending the moment they are refused go past it.
+ */
+export const REFUSALS_A_SECOND_BEFORE_HOLDING = 5_000;
 const BUSY_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'content-length': String(Buffer.byteLength(BUSY_BODY)),
@@ -73,16 +78,13 @@ const DRAIN_LIMIT_BYTES = 64 * 1024;
  * large or unmeasured body gets `Connection: close` instead, so nothing is sent behind it.
  * The answer is written as it stands, past Fastify's serialising and sending hooks: refusing must
  * cost far less than answering, or a surge is refused at the price of serving it.
- * A client that asks again on the same connection before `Retry-After` has passed since its last
- * refusal gets its next one only once it has: clients that ignore `Retry-After` and come back at
- * once would otherwise keep the CPU busy refusing them, and the answers would stop. Browsers wait
- * as told, and are refused at once.
+ * A refusal may be held a while (refusalDelay); a client that goes meanwhile frees its timer.
  */
 function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
   refusedAt: WeakMap<Socket, number>,
-  now: number,
+  { now, refusalsPerSecond }: { now: number; refusalsPerSecond: number },
 ) {
   const length = Number(request.headers['content-length'] ?? 0);
   const closing = request.headers['transfer-encoding'] !== undefined || length > DRAIN_LIMIT_BYTES;
@@ -96,14 +98,24 @@ function refuse(
     });
     reply.raw.end(BUSY_BODY);
   };
-  const last = refusedAt.get(request.socket);
-  if (last === undefined || now - last >= RETRY_AFTER_MS) {
-    refusedAt.set(request.socket, now);
-    return send();
-  }
-  refusedAt.set(request.socket, last + RETRY_AFTER_MS);
-  const held = setTimeout(send, last + RETRY_AFTER_MS - now);
+  const delay = refusalDelay(refusedAt.get(request.socket), now, refusalsPerSecond);
+  refusedAt.set(request.socket, now + delay);
+  if (delay === 0) return send();
+  const held = setTimeout(send, delay);
   reply.raw.once('close', () => clearTimeout(held));
+}
+
+/**
+ * How long to hold a refusal. When refusals run past REFUSALS_A_SECOND_BEFORE_HOLDING, a client that
+ * asks again on the same connection before `Retry-After` has passed since its last refusal gets its
+ * next one only once it has: clients that ignore `Retry-After` and come back at once would
+ * otherwise keep the CPU busy refusing them, and the answers would stop. Below that rate nothing
+ * is held: a proxy sends many visitors' requests on one connection, and holding it would hold
+ * them all; browsers wait as told anyway.
+ */
+export function refusalDelay(lastRefusal: number | undefined, now: number, refusalsPerSecond: number) {
+  if (lastRefusal === undefined || refusalsPerSecond <= REFUSALS_A_SECOND_BEFORE_HOLDING) return 0;
+  return Math.max(0, lastRefusal + RETRY_AFTER_MS - now);
 }
 
 /**
@@ -130,7 +142,8 @@ export default fp(
     const { maxConcurrentRequests, maxRequestWaitMs } = app.config.loadShedding;
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
-    const answers = watchAnswerRate();
+    const answers = watchRate();
+    const refusals = watchRate();
     const refusedAt = new WeakMap<Socket, number>();
     let inFlight = 0;
     let refused = 0;
@@ -151,6 +164,7 @@ export default fp(
     app.addHook('onClose', async () => {
       loop.stop();
       answers.stop();
+      refusals.stop();
       clearInterval(refusalsLog);
       logRefusals();
     });
@@ -176,7 +190,8 @@ export default fp(
         (request.routeOptions.config.costlyAnswer === true && queueWouldMakeLate(now))
       ) {
         refused += 1;
-        return refuse(request, reply, refusedAt, now);
+        refusals.count();
+        return refuse(request, reply, refusedAt, { now, refusalsPerSecond: refusals.perSecond() });
       }
       inFlight += 1;
       if (!isUpload(request)) waiting.add(request, now);
@@ -189,7 +204,7 @@ export default fp(
     });
 
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (waiting.remove(request)) answers.answered();
+      if (waiting.remove(request)) answers.count();
       done(null, payload);
     });
   },

@@ -1,8 +1,8 @@
-/** How often the count of answers started moves on to a new window. */
+/** How often the count moves on to a new window. */
 const WINDOW_MS = 250;
 
-/** Answers started a second, over the last two quarter-second windows. */
-export function watchAnswerRate() {
+/** Events a second (answers started, refusals), over the last two quarter-second windows. */
+export function watchRate() {
   let current = 0;
   let previous = 0;
   const timer = setInterval(() => {
@@ -11,7 +11,7 @@ export function watchAnswerRate() {
   }, WINDOW_MS);
   timer.unref();
   return {
-    answered() {
+    count() {
       current += 1;
     },
     perSecond: () => ((previous + current) * 1000) / (2 * WINDOW_MS),
