@@ -294,12 +294,11 @@ describe('load shedding by the wait a queue already admitted makes', () => {
       };
       const wave = 2 * MIN_BACKLOG_TO_SHED;
       const newcomers = 4;
-      // Connections open and idle for both waves, so each wave's requests are read together.
-      const warm = await Promise.all([
-        ...Array.from({ length: wave + newcomers }, list),
-        ...Array.from({ length: newcomers }, verify),
-      ]);
-      expect(warm).toEqual([...Array(wave + newcomers).fill(200), ...Array(newcomers).fill(404)]);
+      expect(await list()).toBe(200);
+      // Connections open and idle for both waves, so each wave's requests are read together. Opened
+      // with verifications: a burst of lists on a cold server could itself be refused early.
+      const warm = await Promise.all(Array.from({ length: wave + 2 * newcomers }, verify));
+      expect(warm).toEqual(Array(wave + 2 * newcomers).fill(404));
       // The database busy for about 1.5 s: PGlite's one session, or every connection of the pool.
       const pglite = database.kind === 'pglite';
       const slow = Array.from({ length: pglite ? 150 : app.config.databasePoolSize }, () =>
