@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openConnection } from '../test/raw-connection.ts';
 import { signInAs } from '../test/staff-session.ts';
 import { countRows, createTestApp, type TestApp } from '../test/test-app.ts';
-
 import { MIN_BACKLOG_TO_SHED, REFUSALS_A_SECOND_BEFORE_HOLDING, refusalDelay } from './load-shedding.ts';
 
 /** Starts a contact message and sends only half its body; resolves with its eventual answer. */

@@ -78,14 +78,9 @@ const DRAIN_LIMIT_BYTES = 64 * 1024;
  * large or unmeasured body gets `Connection: close` instead, so nothing is sent behind it.
  * The answer is written as it stands, past Fastify's serialising and sending hooks: refusing must
  * cost far less than answering, or a surge is refused at the price of serving it.
- * A refusal may be held a while (refusalDelay); a client that goes meanwhile frees its timer.
+ * A refusal may be held `delayMs` (refusalDelay); a client that goes meanwhile frees its timer.
  */
-function refuse(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  refusedAt: WeakMap<Socket, number>,
-  { now, refusalsPerSecond }: { now: number; refusalsPerSecond: number },
-) {
+function refuse(request: FastifyRequest, reply: FastifyReply, delayMs: number) {
   const length = Number(request.headers['content-length'] ?? 0);
   const closing = request.headers['transfer-encoding'] !== undefined || length > DRAIN_LIMIT_BYTES;
   request.shed = true;
@@ -98,10 +93,8 @@ function refuse(
     });
     reply.raw.end(BUSY_BODY);
   };
-  const delay = refusalDelay(refusedAt.get(request.socket), now, refusalsPerSecond);
-  refusedAt.set(request.socket, now + delay);
-  if (delay === 0) return send();
-  const held = setTimeout(send, delay);
+  if (delayMs === 0) return send();
+  const held = setTimeout(send, delayMs);
   reply.raw.once('close', () => clearTimeout(held));
 }
 
@@ -169,29 +162,29 @@ export default fp(
       logRefusals();
     });
 
-    const late = (now: number) =>
-      maxRequestWaitMs > 0 &&
-      (((inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
-        loop.lateness(now) > maxRequestWaitMs) ||
-        waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now));
+    const loopLate = (now: number) =>
+      (inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
+      loop.lateness(now) > maxRequestWaitMs;
     const queueWouldMakeLate = (now: number) =>
-      maxRequestWaitMs > 0 &&
       waiting.size > MIN_BACKLOG_TO_SHED &&
       waiting.moreThanWaitedLonger(0, maxRequestWaitMs / 2, now) &&
       waiting.size > (answers.perSecond() * maxRequestWaitMs) / 1000;
+    const late = (now: number, costly: boolean) =>
+      maxRequestWaitMs > 0 &&
+      (loopLate(now) ||
+        waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now) ||
+        (costly && queueWouldMakeLate(now)));
 
     app.addHook('onRequest', (request, reply, done) => {
       if (!mayShed(request)) return done();
       loop.read();
       const now = performance.now();
-      if (
-        inFlight >= maxConcurrentRequests ||
-        late(now) ||
-        (request.routeOptions.config.costlyAnswer === true && queueWouldMakeLate(now))
-      ) {
+      if (inFlight >= maxConcurrentRequests || late(now, request.routeOptions.config.costlyAnswer === true)) {
         refused += 1;
         refusals.count();
-        return refuse(request, reply, refusedAt, { now, refusalsPerSecond: refusals.perSecond() });
+        const delayMs = refusalDelay(refusedAt.get(request.socket), now, refusals.perSecond());
+        refusedAt.set(request.socket, now + delayMs);
+        return refuse(request, reply, delayMs);
       }
       inFlight += 1;
       if (!isUpload(request)) waiting.add(request, now);
