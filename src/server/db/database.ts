@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
+import { loopTurns } from './loop-turns.ts';
 import { type PgliteLocks, preparePgliteStatement } from './pglite-statement.ts';
 import * as schema from './schema/index.ts';
 
@@ -148,6 +149,27 @@ async function migrateAlone(pool: pg.Pool) {
  */
 const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
 
+/**
+ * How long database work runs back to back before the event loop gets a turn: PGlite's queries, or
+ * what requests do with PostgreSQL's results. Node accepts one new connection a turn, so this also
+ * bounds how fast a crowd of new visitors is let in.
+ */
+const DATABASE_WORK_PER_TURN_MS = 1;
+
+/**
+ * What requests do with the pool's results takes turns with the event loop: answers built from
+ * many results arriving together would otherwise run back to back, with new connections waiting.
+ */
+function continueInTurns(pool: pg.Pool) {
+  const turns = loopTurns(DATABASE_WORK_PER_TURN_MS);
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.then((rows) => turns.take()?.then(() => rows) ?? rows);
+  }) as typeof pool.query;
+}
+
 function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   const pool = new pg.Pool({
     connectionString: url,
@@ -157,6 +179,7 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  continueInTurns(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -173,31 +196,22 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
 }
 
 /**
- * The longest PGlite's queries run back to back before the event loop gets a turn. Node accepts
- * one new connection a turn, so this also bounds how fast a crowd of new visitors is let in.
- */
-const QUERIES_RUN_FOR_MS = 1;
-
-/**
  * PGlite answers on the event loop, and hands its lock from one queued query to the next without
  * the loop turning: a backlog's queries would run back to back, no socket read and no timer fired
- * (the health check, load shedding) until the last. A query that finds them running for longer
- * than QUERIES_RUN_FOR_MS lets the loop turn first (a turn before every query cost 10 to 15 % of
- * the verification's throughput). Counts the queries asking for the lock, to say how many wait.
+ * (the health check, load shedding) until the last. Each query takes its turn first (loop-turns.ts);
+ * a turn before every query would cost a tenth of the verification's throughput. Counts the queries
+ * asking for the lock, to say how many wait.
  */
 function takeTurns(client: PGlite) {
   const locks = client as unknown as PgliteLocks;
   const runExclusive = locks._runExclusiveTransaction.bind(client);
-  let lastTurn = performance.now();
+  const turns = loopTurns(DATABASE_WORK_PER_TURN_MS);
   let asking = 0;
   locks._runExclusiveTransaction = async (fn) => {
     asking += 1;
     try {
       return await runExclusive(async () => {
-        if (performance.now() - lastTurn > QUERIES_RUN_FOR_MS) {
-          await new Promise((resolve) => setImmediate(resolve));
-          lastTurn = performance.now();
-        }
+        await turns.take();
         return fn();
       });
     } finally {
