@@ -8,6 +8,7 @@ import { holdPersonTableLock } from './slow-database.ts';
 import {
   type ClosedLoopResult,
   closedLoop,
+  closedLoopAbba,
   monitor,
   percentile,
   rawRequest,
@@ -140,7 +141,7 @@ async function openRun(
 
 /**
  * Goodput under a surge, as shipped: requests answered (not refused) a second and their delay.
- * Closed loop at each connection count, alternating with the same server with shedding off; then
+ * Closed loop at each connection count, as shipped and with shedding off in the order A B B A; then
  * open loop at multiples of the best closed-loop goodput, and the same with the database held up.
  */
 export async function benchSurge(target: Target, options: SurgeOptions) {
@@ -188,10 +189,13 @@ export async function benchSurge(target: Target, options: SurgeOptions) {
       const closed = [];
       for (const connections of options.connections) {
         const loadAverageBefore = loadAverage();
-        const asShipped = await closedLoop(shipped.url, route, connections, options.closedSeconds);
-        await sleep(2_000);
-        const sheddingOff = await closedLoop(off.url, offRoute, connections, options.closedSeconds);
-        await sleep(2_000);
+        const [asShipped, sheddingOff] = await closedLoopAbba(
+          { url: shipped.url, route },
+          { url: off.url, route: offRoute },
+          connections,
+          options.closedSeconds,
+          2_000,
+        );
         const ratio = round(asShipped.answeredPerSecond / Math.max(1, sheddingOff.answeredPerSecond), 3);
         closed.push({
           connections,

@@ -31,9 +31,22 @@ export const percentile = (values: number[], p: number) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What one closed-loop run saw, to be added up over runs. */
+interface ClosedLoopCounts {
+  answeredMs: number[];
+  refused: number;
+  failed: number;
+  seconds: number;
+}
+
 /** `connections` clients, each sending its next request as soon as the last is answered. */
-export async function closedLoop(url: string, route: SurgeRoute, connections: number, seconds: number) {
-  const answered: number[] = [];
+async function closedLoopCounts(
+  url: string,
+  route: SurgeRoute,
+  connections: number,
+  seconds: number,
+): Promise<ClosedLoopCounts> {
+  const answeredMs: number[] = [];
   let refused = 0;
   let other = 0;
   const instance = autocannon({
@@ -56,19 +69,49 @@ export async function closedLoop(url: string, route: SurgeRoute, connections: nu
     ],
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (route.okStatuses.has(status)) answered.push(ms);
+    if (route.okStatuses.has(status)) answeredMs.push(ms);
     else if (status === 503) refused += 1;
     else other += 1;
   });
   const result = await instance;
+  return { answeredMs, refused, failed: other + result.errors + result.timeouts, seconds };
+}
+
+function summarize(connections: number, runs: ClosedLoopCounts[]): ClosedLoopResult {
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const answeredMs = runs.flatMap((run) => run.answeredMs);
   return {
     connections,
-    answeredPerSecond: Math.round(answered.length / seconds),
-    refusedPerSecond: Math.round(refused / seconds),
-    failed: other + result.errors + result.timeouts,
-    p50: percentile(answered, 50),
-    p99: percentile(answered, 99),
-  } satisfies ClosedLoopResult;
+    answeredPerSecond: Math.round(answeredMs.length / seconds),
+    refusedPerSecond: Math.round(runs.reduce((sum, run) => sum + run.refused, 0) / seconds),
+    failed: runs.reduce((sum, run) => sum + run.failed, 0),
+    p50: percentile(answeredMs, 50),
+    p99: percentile(answeredMs, 99),
+  };
+}
+
+export async function closedLoop(url: string, route: SurgeRoute, connections: number, seconds: number) {
+  return summarize(connections, [await closedLoopCounts(url, route, connections, seconds)]);
+}
+
+/**
+ * Two servers in the closed loop in the order A, B, B, A with a pause between runs, so that a
+ * drift of the machine over the four runs weighs on both alike; each server's runs are added up.
+ */
+export async function closedLoopAbba(
+  a: { url: string; route: SurgeRoute },
+  b: { url: string; route: SurgeRoute },
+  connections: number,
+  seconds: number,
+  pauseMs: number,
+): Promise<[ClosedLoopResult, ClosedLoopResult]> {
+  const runs: ClosedLoopCounts[] = [];
+  for (const { url, route } of [a, b, b, a]) {
+    runs.push(await closedLoopCounts(url, route, connections, seconds));
+    await sleep(pauseMs);
+  }
+  const [a1, b1, b2, a2] = runs as [ClosedLoopCounts, ClosedLoopCounts, ClosedLoopCounts, ClosedLoopCounts];
+  return [summarize(connections, [a1, a2]), summarize(connections, [b1, b2])];
 }
 
 /** The route's request as bytes on the wire, for the open-loop generator. */
