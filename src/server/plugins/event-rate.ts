@@ -1,20 +1,20 @@
-/** How often the count moves on to a new window. */
-const WINDOW_MS = 250;
-
-/** Events a second (answers started, refusals), over the last two quarter-second windows. */
-export function watchRate() {
+/**
+ * Events a second (answers started, refusals), over the last two windows of `windowMs`: a
+ * quarter of a second by default, to follow a queue as it forms.
+ */
+export function watchRate(windowMs = 250) {
   let current = 0;
   let previous = 0;
   const timer = setInterval(() => {
     previous = current;
     current = 0;
-  }, WINDOW_MS);
+  }, windowMs);
   timer.unref();
   return {
     count() {
       current += 1;
     },
-    perSecond: () => ((previous + current) * 1000) / (2 * WINDOW_MS),
+    perSecond: () => ((previous + current) * 1000) / (2 * windowMs),
     stop: () => clearInterval(timer),
   };
 }

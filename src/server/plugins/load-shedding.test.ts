@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openConnection } from '../test/raw-connection.ts';
 import { signInAs } from '../test/staff-session.ts';
 import { countRows, createTestApp, type TestApp } from '../test/test-app.ts';
-import { MIN_BACKLOG_TO_SHED, REFUSALS_A_SECOND_BEFORE_HOLDING, refusalDelay } from './load-shedding.ts';
+import {
+  MIN_BACKLOG_TO_SHED,
+  REFUSALS_A_SECOND_BEFORE_HOLDING,
+  REFUSALS_PER_ANSWER_BEFORE_HOLDING,
+  refusalDelay,
+} from './load-shedding.ts';
 
 /** Starts a contact message and sends only half its body; resolves with its eventual answer. */
 function holdRequest(base: string, testApp: TestApp) {
@@ -323,14 +328,23 @@ describe('load shedding by the wait a queue already admitted makes', () => {
 });
 
 describe('holding the refusals of clients that ignore Retry-After', () => {
-  const many = REFUSALS_A_SECOND_BEFORE_HOLDING + 1;
-  it('holds a refusal until Retry-After has passed since the last on that connection, when refusals are many', () => {
-    expect(refusalDelay(10_000, 10_050, many)).toBe(950);
-    expect(refusalDelay(10_000, 11_000, many)).toBe(0);
-    expect(refusalDelay(undefined, 10_050, many)).toBe(0);
+  const rushing = { refusalsPerSecond: 20_000, answersPerSecond: 200 };
+  it('holds a refusal until Retry-After has passed since the last on that connection, when refused clients rush back', () => {
+    expect(refusalDelay(10_000, 10_050, rushing)).toBe(950);
+    expect(refusalDelay(10_000, 11_000, rushing)).toBe(0);
+    expect(refusalDelay(undefined, 10_050, rushing)).toBe(0);
+  });
+
+  it('holds nothing for a crowd refused a few times per answer, however many a second', () => {
+    const crowd = {
+      refusalsPerSecond: 20_000,
+      answersPerSecond: 20_000 / REFUSALS_PER_ANSWER_BEFORE_HOLDING,
+    };
+    expect(refusalDelay(10_000, 10_050, crowd)).toBe(0);
   });
 
   it('holds nothing while refusals are few', () => {
-    expect(refusalDelay(10_000, 10_050, REFUSALS_A_SECOND_BEFORE_HOLDING)).toBe(0);
+    const few = { refusalsPerSecond: REFUSALS_A_SECOND_BEFORE_HOLDING, answersPerSecond: 0 };
+    expect(refusalDelay(10_000, 10_050, few)).toBe(0);
   });
 });

@@ -37,10 +37,14 @@ const BUSY_BODY = JSON.stringify(busy);
 /** How long a refused client is asked to wait before it tries again. */
 const RETRY_AFTER_MS = 1000;
 /**
- * Refusals cost tens of microseconds each: this many a second take about a fifth of a core. A
- * crowd refused in time stays below it; clients resending the moment they are refused go past it.
+ * Refusals run past this many times the answers only when refused clients come straight back: a
+ * crowd of new visitors at k times what the server answers is refused about k - 1 times per answer.
  */
-export const REFUSALS_A_SECOND_BEFORE_HOLDING = 5_000;
+export const REFUSALS_PER_ANSWER_BEFORE_HOLDING = 8;
+/** Below this many refusals a second, refusing costs too little to be worth holding anyone. */
+export const REFUSALS_A_SECOND_BEFORE_HOLDING = 1_000;
+/** Holding is judged on rates over seconds: answers come in bursts, and a crowd's first moments too. */
+const HOLDING_JUDGED_OVER_MS = 2_000;
 const BUSY_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'content-length': String(Buffer.byteLength(BUSY_BODY)),
@@ -99,15 +103,23 @@ function refuse(request: FastifyRequest, reply: FastifyReply, delayMs: number) {
 }
 
 /**
- * How long to hold a refusal. When refusals run past REFUSALS_A_SECOND_BEFORE_HOLDING, a client that
- * asks again on the same connection before `Retry-After` has passed since its last refusal gets its
- * next one only once it has: clients that ignore `Retry-After` and come back at once would
- * otherwise keep the CPU busy refusing them, and the answers would stop. Below that rate nothing
- * is held: a proxy sends many visitors' requests on one connection, and holding it would hold
- * them all; browsers wait as told anyway.
+ * How long to hold a refusal. While refusals run many times over the answers (and over
+ * REFUSALS_A_SECOND_BEFORE_HOLDING), a client that asks again on the same connection before
+ * `Retry-After` has passed since its last refusal gets its next one only once it has: clients that
+ * ignore `Retry-After` and come back at once would otherwise keep the CPU busy refusing them, and the
+ * answers would stop. Otherwise nothing is held: a proxy sends many visitors' requests on one
+ * connection, and holding it would hold them all; browsers wait as told anyway.
  */
-export function refusalDelay(lastRefusal: number | undefined, now: number, refusalsPerSecond: number) {
-  if (lastRefusal === undefined || refusalsPerSecond <= REFUSALS_A_SECOND_BEFORE_HOLDING) return 0;
+export function refusalDelay(
+  lastRefusal: number | undefined,
+  now: number,
+  rates: { refusalsPerSecond: number; answersPerSecond: number },
+) {
+  const { refusalsPerSecond, answersPerSecond } = rates;
+  const rushing =
+    refusalsPerSecond > REFUSALS_A_SECOND_BEFORE_HOLDING &&
+    refusalsPerSecond > answersPerSecond * REFUSALS_PER_ANSWER_BEFORE_HOLDING;
+  if (lastRefusal === undefined || !rushing) return 0;
   return Math.max(0, lastRefusal + RETRY_AFTER_MS - now);
 }
 
@@ -136,7 +148,8 @@ export default fp(
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
     const answers = watchRate();
-    const refusals = watchRate();
+    const answersOverSeconds = watchRate(HOLDING_JUDGED_OVER_MS / 2);
+    const refusals = watchRate(HOLDING_JUDGED_OVER_MS / 2);
     const refusedAt = new WeakMap<Socket, number>();
     let inFlight = 0;
     let refused = 0;
@@ -156,8 +169,7 @@ export default fp(
     refusalsLog.unref();
     app.addHook('onClose', async () => {
       loop.stop();
-      answers.stop();
-      refusals.stop();
+      for (const rate of [answers, answersOverSeconds, refusals]) rate.stop();
       clearInterval(refusalsLog);
       logRefusals();
     });
@@ -182,7 +194,10 @@ export default fp(
       if (inFlight >= maxConcurrentRequests || late(now, request.routeOptions.config.costlyAnswer === true)) {
         refused += 1;
         refusals.count();
-        const delayMs = refusalDelay(refusedAt.get(request.socket), now, refusals.perSecond());
+        const delayMs = refusalDelay(refusedAt.get(request.socket), now, {
+          refusalsPerSecond: refusals.perSecond(),
+          answersPerSecond: answersOverSeconds.perSecond(),
+        });
         refusedAt.set(request.socket, now + delayMs);
         return refuse(request, reply, delayMs);
       }
@@ -197,7 +212,9 @@ export default fp(
     });
 
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (waiting.remove(request)) answers.count();
+      if (!waiting.remove(request)) return done(null, payload);
+      answers.count();
+      answersOverSeconds.count();
       done(null, payload);
     });
   },
