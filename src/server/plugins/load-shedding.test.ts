@@ -328,6 +328,40 @@ describe('load shedding by the wait a queue already admitted makes', () => {
 });
 
 describe('holding the refusals of clients that ignore Retry-After', () => {
+  it('holds each rushing connection until Retry-After has passed, once refusals far outnumber the answers', async () => {
+    const testApp = await createTestApp({ MAX_CONCURRENT_REQUESTS: '2', CONTACT_RATE_LIMIT: '100/1m' });
+    const held: ReturnType<typeof holdRequest>[] = [];
+    try {
+      await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (testApp.app.server.address() as AddressInfo).port;
+      const base = `http://127.0.0.1:${port}`;
+      held.push(holdRequest(base, testApp), holdRequest(base, testApp));
+      await vi.waitFor(async () => expect((await fetch(`${base}/api/site`)).status).toBe(503), {
+        timeout: 5_000,
+      });
+      // Clients that send again the moment they are refused, and nothing answered meanwhile.
+      const rushing = await Promise.all(Array.from({ length: 8 }, () => openConnection(port)));
+      const until = performance.now() + 3_000;
+      const longestWaits = await Promise.all(
+        rushing.map(async (connection) => {
+          let longest = 0;
+          while (performance.now() < until) {
+            const started = performance.now();
+            expect(await connection.ask('/api/site')).toBe(503);
+            longest = Math.max(longest, performance.now() - started);
+          }
+          connection.close();
+          return longest;
+        }),
+      );
+
+      expect(Math.min(...longestWaits)).toBeGreaterThan(500);
+    } finally {
+      for (const { request } of held) request.destroy();
+      await testApp.close();
+    }
+  });
+
   const rushing = { refusalsPerSecond: 20_000, answersPerSecond: 200 };
   it('holds a refusal until Retry-After has passed since the last on that connection, when refused clients rush back', () => {
     expect(refusalDelay(10_000, 10_050, rushing)).toBe(950);
