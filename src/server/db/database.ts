@@ -159,6 +159,8 @@ const DATABASE_WORK_PER_TURN_MS = 1;
 /**
  * What requests do with the pool's results takes turns with the event loop: answers built from
  * many results arriving together would otherwise run back to back, with new connections waiting.
+ * Queries on a transaction's own client are left as they are: the requests that answer a crowd
+ * read on the pool.
  */
 function continueInTurns(pool: pg.Pool) {
   const turns = loopTurns(DATABASE_WORK_PER_TURN_MS);
@@ -198,9 +200,10 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
 /**
  * PGlite answers on the event loop, and hands its lock from one queued query to the next without
  * the loop turning: a backlog's queries would run back to back, no socket read and no timer fired
- * (the health check, load shedding) until the last. Each query takes its turn first (loop-turns.ts);
- * a turn before every query would cost a tenth of the verification's throughput. Counts the queries
- * asking for the lock, to say how many wait.
+ * (the health check, load shedding) until the last. Each query takes its turn first (loop-turns.ts),
+ * which yields only once the queries before it have run their share: yielding before every query
+ * would cost the cheap ones much of their throughput. Counts the queries asking for the lock, to
+ * say how many wait.
  */
 function takeTurns(client: PGlite) {
   const locks = client as unknown as PgliteLocks;

@@ -5,7 +5,7 @@
  * of new visitors waiting in the kernel to be let in.
  *
  * `take()` is free while the work since the loop last turned is under `budgetMs`; past it, callers
- * wait for the next turn and go on in arrival order, `budgetMs` of them a turn.
+ * wait for a later turn and go on in arrival order, about `budgetMs` of their work a turn.
  */
 export function loopTurns(budgetMs: number) {
   let turnStarted = performance.now();
