@@ -43,6 +43,8 @@ const RETRY_AFTER_MS = 1000;
 export const REFUSALS_PER_ANSWER_BEFORE_HOLDING = 8;
 /** Below this many refusals a second, refusing costs too little to be worth holding anyone. */
 export const REFUSALS_A_SECOND_BEFORE_HOLDING = 1_000;
+/** The rate answers start at, to predict a queue's wait, is taken over this long: it follows a queue as it forms. */
+const ANSWER_RATE_SPAN_MS = 500;
 /** Holding is judged on rates over seconds: answers come in bursts, and a crowd's first moments too. */
 const HOLDING_JUDGED_OVER_MS = 2_000;
 const BUSY_HEADERS = {
@@ -133,8 +135,9 @@ export function refusalDelay(
  * - more than `MIN_BACKLOG_TO_SHED` requests have waited over `maxRequestWaitMs` for their answer to
  *   start (a queue inside the process: the database, its pool, PGlite's one connection), or
  * - its route's answer is costly (`costlyAnswer`), more than `MIN_BACKLOG_TO_SHED` are waiting,
- *   one has waited half of `maxRequestWaitMs`, and at the rate answers start now a newcomer would
- *   wait over `maxRequestWaitMs` behind them (Little's law): a queue already admitted keeps its
+ *   one has waited half of `maxRequestWaitMs`, and at the rate answers started since the queue
+ *   formed a newcomer would wait over `maxRequestWaitMs` behind them (Little's law; a server woken
+ *   from idle is judged by its first answers, not by the quiet before): a queue admitted keeps its
  *   last late however soon the newest are refused. Cheap answers are left to the rules above:
  *   refusing one costs half of answering it, and refusing a surge's excess at that price would
  *   take the whole CPU.
@@ -147,7 +150,7 @@ export default fp(
     const { maxConcurrentRequests, maxRequestWaitMs } = app.config.loadShedding;
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
-    const answers = watchRate();
+    const answers = watchRate(ANSWER_RATE_SPAN_MS / 2);
     const answersOverSeconds = watchRate(HOLDING_JUDGED_OVER_MS / 2);
     const refusals = watchRate(HOLDING_JUDGED_OVER_MS / 2);
     const refusedAt = new WeakMap<Socket, number>();
@@ -177,10 +180,15 @@ export default fp(
     const loopLate = (now: number) =>
       (inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
       loop.lateness(now) > maxRequestWaitMs;
+    // A queue formed on an idle server is judged by the answers since, not by the quiet before it.
+    const answerRate = (now: number) =>
+      waiting.formedFor(now) < ANSWER_RATE_SPAN_MS
+        ? waiting.answersPerSecondSinceFormed(now)
+        : answers.perSecond();
     const queueWouldMakeLate = (now: number) =>
       waiting.size > MIN_BACKLOG_TO_SHED &&
       waiting.moreThanWaitedLonger(0, maxRequestWaitMs / 2, now) &&
-      waiting.size > (answers.perSecond() * maxRequestWaitMs) / 1000;
+      waiting.size > (answerRate(now) * maxRequestWaitMs) / 1000;
     const late = (now: number, costly: boolean) =>
       maxRequestWaitMs > 0 &&
       (loopLate(now) ||
@@ -212,7 +220,7 @@ export default fp(
     });
 
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!waiting.remove(request)) return done(null, payload);
+      if (!waiting.answered(request)) return done(null, payload);
       answers.count();
       answersOverSeconds.count();
       done(null, payload);

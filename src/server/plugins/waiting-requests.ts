@@ -6,14 +6,37 @@
 export class WaitingRequests<Key> {
   // A Map iterates in insertion order, which is arrival order: the oldest come first.
   private readonly since = new Map<Key, number>();
+  private formedAt = 0;
+  private answeredSinceFormed = 0;
 
   add(key: Key, now: number) {
+    if (this.since.size === 0) {
+      this.formedAt = now;
+      this.answeredSinceFormed = 0;
+    }
     this.since.set(key, now);
   }
 
-  /** Whether it was waiting. */
+  /** Its answer starts. Whether it was waiting. */
+  answered(key: Key): boolean {
+    const was = this.since.delete(key);
+    if (was) this.answeredSinceFormed += 1;
+    return was;
+  }
+
+  /** It leaves unanswered (its client went). Whether it was waiting. */
   remove(key: Key): boolean {
     return this.since.delete(key);
+  }
+
+  /** How long some request has been waiting without a break: since the queue last formed. */
+  formedFor(now: number) {
+    return this.since.size === 0 ? 0 : now - this.formedAt;
+  }
+
+  /** Answers started a second since the queue last formed. */
+  answersPerSecondSinceFormed(now: number) {
+    return (this.answeredSinceFormed * 1000) / Math.max(1, this.formedFor(now));
   }
 
   get size() {
