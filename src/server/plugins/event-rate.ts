@@ -1,8 +1,6 @@
-/**
- * Events a second (answers started, refusals), over the last two windows of `windowMs`: a
- * quarter of a second by default, to follow a queue as it forms.
- */
-export function watchRate(windowMs = 250) {
+/** Events a second (answers started, refusals) over about the last `spanMs`, counted in two halves. */
+export function watchRate(spanMs: number) {
+  const windowMs = spanMs / 2;
   let current = 0;
   let previous = 0;
   const timer = setInterval(() => {
@@ -14,7 +12,7 @@ export function watchRate(windowMs = 250) {
     count() {
       current += 1;
     },
-    perSecond: () => ((previous + current) * 1000) / (2 * windowMs),
+    perSecond: () => ((previous + current) * 1000) / spanMs,
     stop: () => clearInterval(timer),
   };
 }

@@ -150,9 +150,9 @@ export default fp(
     const { maxConcurrentRequests, maxRequestWaitMs } = app.config.loadShedding;
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
-    const answers = watchRate(ANSWER_RATE_SPAN_MS / 2);
-    const answersOverSeconds = watchRate(HOLDING_JUDGED_OVER_MS / 2);
-    const refusals = watchRate(HOLDING_JUDGED_OVER_MS / 2);
+    const answers = watchRate(ANSWER_RATE_SPAN_MS);
+    const answersOverSeconds = watchRate(HOLDING_JUDGED_OVER_MS);
+    const refusals = watchRate(HOLDING_JUDGED_OVER_MS);
     const refusedAt = new WeakMap<Socket, number>();
     let inFlight = 0;
     let refused = 0;
