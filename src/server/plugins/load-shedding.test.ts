@@ -7,10 +7,12 @@ import { signInAs } from '../test/staff-session.ts';
 import { countRows, createTestApp, type TestApp } from '../test/test-app.ts';
 import {
   MIN_BACKLOG_TO_SHED,
+  queueWouldMakeLate,
   REFUSALS_A_SECOND_BEFORE_HOLDING,
   REFUSALS_PER_ANSWER_BEFORE_HOLDING,
   refusalDelay,
 } from './load-shedding.ts';
+import { WaitingRequests } from './waiting-requests.ts';
 
 /** Starts a contact message and sends only half its body; resolves with its eventual answer. */
 function holdRequest(base: string, testApp: TestApp) {
@@ -324,6 +326,33 @@ describe('load shedding by the wait a queue already admitted makes', () => {
     } finally {
       await testApp.close();
     }
+  });
+});
+
+describe('the wait a queue would make a newcomer to a costly list', () => {
+  const limits = { maxRequestWaitMs: 300, answersPerSecond: 200 };
+  /** `count` requests that came at `at`, behind a queue that formed at `formedAt`. */
+  const queue = (formedAt: number, at: number, count: number) => {
+    const waiting = new WaitingRequests<number>();
+    waiting.add(-1, formedAt);
+    for (let key = 0; key < count; key++) waiting.add(key, at);
+    return waiting;
+  };
+
+  it('is too long behind more requests than answers start in the limit, however recently they came', () => {
+    // A crowd's requests are answered in waves: the last of one wave has just gone, the next came now.
+    const waiting = queue(0, 1_000, 100);
+    waiting.answered(-1);
+    expect(queueWouldMakeLate(waiting, 1_010, limits)).toBe(true);
+  });
+
+  it('is within the limit behind fewer requests than answers start in it', () => {
+    expect(queueWouldMakeLate(queue(0, 1_000, 50), 1_010, limits)).toBe(false);
+  });
+
+  it('is not judged until the queue has stood long enough to measure how fast answers start', () => {
+    expect(queueWouldMakeLate(queue(1_000, 1_000, 100), 1_100, limits)).toBe(false);
+    expect(queueWouldMakeLate(queue(1_000, 1_000, 100), 1_200, limits)).toBe(true);
   });
 });
 

@@ -126,6 +126,25 @@ export function refusalDelay(
 }
 
 /**
+ * Whether a newcomer would wait over `maxRequestWaitMs` behind the requests waiting now, at the rate
+ * answers start (Little's law). Judged once the queue has stood for half of that, long enough to
+ * measure the rate: not on the age of its oldest request, which starts again whenever the requests
+ * ahead are answered, and would let in everyone who comes in the next moment.
+ */
+export function queueWouldMakeLate(
+  waiting: WaitingRequests<unknown>,
+  now: number,
+  limits: { maxRequestWaitMs: number; answersPerSecond: number },
+) {
+  const { maxRequestWaitMs, answersPerSecond } = limits;
+  return (
+    waiting.size > MIN_BACKLOG_TO_SHED &&
+    waiting.formedFor(now) > maxRequestWaitMs / 2 &&
+    waiting.size > (answersPerSecond * maxRequestWaitMs) / 1000
+  );
+}
+
+/**
  * Sheds load by lateness, not by busyness: a new API request is answered 503 with `Retry-After` at
  * once, before its body is read, when
  * - `maxConcurrentRequests` requests are in flight (bounds the memory held by slow clients), or
@@ -134,11 +153,11 @@ export function refusalDelay(
  *   through a backlog that arrived while it was busy), or
  * - more than `MIN_BACKLOG_TO_SHED` requests have waited over `maxRequestWaitMs` for their answer to
  *   start (a queue inside the process: the database, its pool, PGlite's one connection), or
- * - its route's answer is costly (`costlyAnswer`), more than `MIN_BACKLOG_TO_SHED` are waiting,
- *   one has waited half of `maxRequestWaitMs`, and at the rate answers started since the queue
- *   formed a newcomer would wait over `maxRequestWaitMs` behind them (Little's law; a server woken
- *   from idle is judged by its first answers, not by the quiet before): a queue admitted keeps its
- *   last late however soon the newest are refused. Cheap answers are left to the rules above:
+ * - its route's answer is costly (`costlyAnswer`), more than `MIN_BACKLOG_TO_SHED` are waiting in
+ *   a queue that has stood for half of `maxRequestWaitMs`, and at the rate answers start a newcomer
+ *   would wait over `maxRequestWaitMs` behind them (queueWouldMakeLate; a server woken from idle is
+ *   judged by its first answers, not by the quiet before): a queue admitted keeps its last late
+ *   however soon the newest are refused. Cheap answers are left to the rules above:
  *   refusing one costs half of answering it, and refusing a surge's excess at that price would
  *   take the whole CPU.
  * A server answering at full throughput in good time is busy all the time, and refuses nothing.
@@ -185,15 +204,12 @@ export default fp(
       waiting.formedFor(now) < ANSWER_RATE_SPAN_MS
         ? waiting.answersPerSecondSinceFormed(now)
         : answers.perSecond();
-    const queueWouldMakeLate = (now: number) =>
-      waiting.size > MIN_BACKLOG_TO_SHED &&
-      waiting.moreThanWaitedLonger(0, maxRequestWaitMs / 2, now) &&
-      waiting.size > (answerRate(now) * maxRequestWaitMs) / 1000;
     const late = (now: number, costly: boolean) =>
       maxRequestWaitMs > 0 &&
       (loopLate(now) ||
         waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now) ||
-        (costly && queueWouldMakeLate(now)));
+        (costly &&
+          queueWouldMakeLate(waiting, now, { maxRequestWaitMs, answersPerSecond: answerRate(now) })));
 
     app.addHook('onRequest', (request, reply, done) => {
       if (!mayShed(request)) return done();
