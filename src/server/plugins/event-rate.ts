@@ -1,18 +1,28 @@
-/** Events a second (answers started, refusals) over about the last `spanMs`, counted in two halves. */
-export function watchRate(spanMs: number) {
-  const windowMs = spanMs / 2;
+/**
+ * Events a second (answers started, refusals) over the last `spanMs` or a little less, counted in two
+ * halves: the half under way and the whole one before it. The rate divides by the time those two
+ * halves cover, so it reads the same just after a half begins as just before it ends.
+ */
+export function watchRate(spanMs: number, startedAt = performance.now()) {
+  const halfMs = spanMs / 2;
+  let currentSince = startedAt;
   let current = 0;
   let previous = 0;
-  const timer = setInterval(() => {
-    previous = current;
+  const moveTo = (now: number) => {
+    const halvesPassed = Math.floor((now - currentSince) / halfMs);
+    if (halvesPassed < 1) return;
+    previous = halvesPassed === 1 ? current : 0;
     current = 0;
-  }, windowMs);
-  timer.unref();
+    currentSince += halvesPassed * halfMs;
+  };
   return {
-    count() {
+    count(now: number) {
+      moveTo(now);
       current += 1;
     },
-    perSecond: () => ((previous + current) * 1000) / spanMs,
-    stop: () => clearInterval(timer),
+    perSecond(now: number) {
+      moveTo(now);
+      return ((previous + current) * 1000) / (halfMs + now - currentSince);
+    },
   };
 }

@@ -191,7 +191,6 @@ export default fp(
     refusalsLog.unref();
     app.addHook('onClose', async () => {
       loop.stop();
-      for (const rate of [answers, answersOverSeconds, refusals]) rate.stop();
       clearInterval(refusalsLog);
       logRefusals();
     });
@@ -203,7 +202,7 @@ export default fp(
     const answerRate = (now: number) =>
       waiting.formedFor(now) < ANSWER_RATE_SPAN_MS
         ? waiting.answersPerSecondSinceFormed(now)
-        : answers.perSecond();
+        : answers.perSecond(now);
     const late = (now: number, costly: boolean) =>
       maxRequestWaitMs > 0 &&
       (loopLate(now) ||
@@ -217,10 +216,10 @@ export default fp(
       const now = performance.now();
       if (inFlight >= maxConcurrentRequests || late(now, request.routeOptions.config.costlyAnswer === true)) {
         refused += 1;
-        refusals.count();
+        refusals.count(now);
         const delayMs = refusalDelay(refusedAt.get(request.socket), now, {
-          refusalsPerSecond: refusals.perSecond(),
-          answersPerSecond: answersOverSeconds.perSecond(),
+          refusalsPerSecond: refusals.perSecond(now),
+          answersPerSecond: answersOverSeconds.perSecond(now),
         });
         refusedAt.set(request.socket, now + delayMs);
         return refuse(request, reply, delayMs);
@@ -237,8 +236,9 @@ export default fp(
 
     app.addHook('onSend', (request, _reply, payload, done) => {
       if (!waiting.answered(request)) return done(null, payload);
-      answers.count();
-      answersOverSeconds.count();
+      const now = performance.now();
+      answers.count(now);
+      answersOverSeconds.count(now);
       done(null, payload);
     });
   },
