@@ -1,7 +1,8 @@
 /**
- * Events a second (answers started, refusals) over the last `spanMs` or a little less, counted in two
- * halves: the half under way and the whole one before it. The rate divides by the time those two
- * halves cover, so it reads the same just after a half begins as just before it ends.
+ * Events a second (answers started, refusals), counted in two halves of `spanMs`: the half under
+ * way and the whole one before it, so between half and all of the last `spanMs`. The rate divides
+ * by the time those two halves cover, so it reads the same just after a half begins as just before
+ * it ends.
  */
 export function watchRate(spanMs: number, startedAt = performance.now()) {
   const halfMs = spanMs / 2;
