@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
+import { watchAnswerRate } from './answer-rate.ts';
 import { watchRate } from './event-rate.ts';
 import { watchLoopLateness } from './loop-lateness.ts';
 import { WaitingRequests } from './waiting-requests.ts';
@@ -43,8 +44,6 @@ const RETRY_AFTER_MS = 1000;
 export const REFUSALS_PER_ANSWER_BEFORE_HOLDING = 8;
 /** Below this many refusals a second, refusing costs too little to be worth holding anyone. */
 export const REFUSALS_A_SECOND_BEFORE_HOLDING = 1_000;
-/** The rate answers start at, to predict a queue's wait, is taken over this long: it follows a queue as it forms. */
-const ANSWER_RATE_SPAN_MS = 500;
 /** Holding is judged on rates over seconds: answers come in bursts, and a crowd's first moments too. */
 const HOLDING_JUDGED_OVER_MS = 2_000;
 const BUSY_HEADERS = {
@@ -155,8 +154,8 @@ export function queueWouldMakeLate(
  *   start (a queue inside the process: the database, its pool, PGlite's one connection), or
  * - its route's answer is costly (`costlyAnswer`), more than `MIN_BACKLOG_TO_SHED` are waiting in
  *   a queue that has stood for half of `maxRequestWaitMs`, and at the rate answers start a newcomer
- *   would wait over `maxRequestWaitMs` behind them (queueWouldMakeLate; a server woken from idle is
- *   judged by its first answers, not by the quiet before): a queue admitted keeps its last late
+ *   would wait over `maxRequestWaitMs` behind them (queueWouldMakeLate; the rate as answer-rate.ts
+ *   reads it for a queue that stood or a new one): a queue admitted keeps its last late
  *   however soon the newest are refused. Cheap answers are left to the rules above:
  *   refusing one costs half of answering it, and refusing a surge's excess at that price would
  *   take the whole CPU.
@@ -169,7 +168,7 @@ export default fp(
     const { maxConcurrentRequests, maxRequestWaitMs } = app.config.loadShedding;
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
-    const answers = watchRate(ANSWER_RATE_SPAN_MS);
+    const answers = watchAnswerRate();
     const answersOverSeconds = watchRate(HOLDING_JUDGED_OVER_MS);
     const refusals = watchRate(HOLDING_JUDGED_OVER_MS);
     const refusedAt = new WeakMap<Socket, number>();
@@ -198,17 +197,15 @@ export default fp(
     const loopLate = (now: number) =>
       (inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
       loop.lateness(now) > maxRequestWaitMs;
-    // A queue formed on an idle server is judged by the answers since, not by the quiet before it.
-    const answerRate = (now: number) =>
-      waiting.formedFor(now) < ANSWER_RATE_SPAN_MS
-        ? waiting.answersPerSecondSinceFormed(now)
-        : answers.perSecond(now);
     const late = (now: number, costly: boolean) =>
       maxRequestWaitMs > 0 &&
       (loopLate(now) ||
         waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now) ||
         (costly &&
-          queueWouldMakeLate(waiting, now, { maxRequestWaitMs, answersPerSecond: answerRate(now) })));
+          queueWouldMakeLate(waiting, now, {
+            maxRequestWaitMs,
+            answersPerSecond: answers.perSecond(waiting, now),
+          })));
 
     app.addHook('onRequest', (request, reply, done) => {
       if (!mayShed(request)) return done();
