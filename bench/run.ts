@@ -52,8 +52,11 @@ const { values: args } = parseArgs({
     // multiples of the capacity measured there, for verification and the staff list.
     'surge-connections': { type: 'string', default: '10,50,200,1000' },
     'surge-seconds': { type: 'string', default: '8' },
+    'surge-rounds': { type: 'string', default: '1' },
     'surge-multiples': { type: 'string', default: '2,5' },
     'surge-open-seconds': { type: 'string', default: '30' },
+    /** The open loop's arrivals as multiples of this rate, not of the capacity measured: to compare builds. */
+    'surge-capacity': { type: 'string' },
     /** Only these surge routes (verify, staff-list); all by default. */
     'surge-routes': { type: 'string' },
     'import-load-rows': { type: 'string', default: '500000' },
@@ -83,8 +86,10 @@ const surgeOptions = (port: number) => ({
   port,
   connections: args['surge-connections'].split(',').map(Number),
   closedSeconds: Number(args['surge-seconds']),
+  closedRounds: Number(args['surge-rounds']),
   multiples: args['surge-multiples'].split(',').map(Number),
   openSeconds: Number(args['surge-open-seconds']),
+  capacityPerSecond: args['surge-capacity'] ? Number(args['surge-capacity']) : undefined,
   routes: args['surge-routes']?.split(','),
   log,
 });

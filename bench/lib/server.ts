@@ -57,6 +57,10 @@ export async function startServer(options: {
   shippedSettings?: boolean;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
+  // Another server on the port (one left by a stopped bench) would answer the health check below,
+  // and be measured in this one's place.
+  const earlier = await fetch(`${url}/api/health`).catch(() => undefined);
+  if (earlier) throw new Error(`port ${options.port} is already served; stop that server first`);
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
   const nodeArgs = [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'];

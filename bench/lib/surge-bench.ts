@@ -7,7 +7,6 @@ import { type RunningServer, signIn, startServer } from './server.ts';
 import { holdPersonTableLock } from './slow-database.ts';
 import {
   type ClosedLoopResult,
-  closedLoop,
   closedLoopAbba,
   monitor,
   percentile,
@@ -24,8 +23,12 @@ export interface SurgeOptions {
   port: number;
   connections: number[];
   closedSeconds: number;
+  /** Rounds of A, B, B, A at each connection count: the two servers' ratio moves less over more. */
+  closedRounds: number;
   /** Arrival rates as multiples of the route's measured capacity. */
   multiples: number[];
+  /** The capacity the open loop multiplies, instead of the closed loop's best: to compare two builds at one rate. */
+  capacityPerSecond?: number;
   openSeconds: number;
   /** Only these routes (verify, staff-list). */
   routes?: string[];
@@ -183,9 +186,14 @@ export async function benchSurge(target: Target, options: SurgeOptions) {
     for (const [index, route] of routes(sample, cookies[0] ?? '').entries()) {
       if (options.routes && !options.routes.includes(route.name)) continue;
       const offRoute = routes(sample, cookies[1] ?? '')[index] as SurgeRoute;
-      // Both servers warm (JIT, caches) before anything counts.
-      await closedLoop(shipped.url, route, 50, 3);
-      await closedLoop(off.url, offRoute, 50, 3);
+      // Both servers warm (JIT, caches) before anything counts, in the order the runs take.
+      await closedLoopAbba(
+        { url: shipped.url, route },
+        { url: off.url, route: offRoute },
+        options.connections[0] ?? 50,
+        3,
+        2_000,
+      );
       const closed = [];
       for (const connections of options.connections) {
         const loadAverageBefore = loadAverage();
@@ -195,6 +203,7 @@ export async function benchSurge(target: Target, options: SurgeOptions) {
           connections,
           options.closedSeconds,
           2_000,
+          options.closedRounds,
         );
         const ratio = round(asShipped.answeredPerSecond / Math.max(1, sheddingOff.answeredPerSecond), 3);
         closed.push({
@@ -209,9 +218,11 @@ export async function benchSurge(target: Target, options: SurgeOptions) {
             `p99 ${asShipped.p99} ms; shedding off ${sheddingOff.answeredPerSecond}/s, p99 ${sheddingOff.p99} ms; ratio ${ratio} (load ${loadAverage().join(' ')})`,
         );
       }
-      const capacity = Math.max(
-        ...closed.flatMap((run) => [run.shipped.answeredPerSecond, run.sheddingOff.answeredPerSecond]),
-      );
+      const capacity =
+        options.capacityPerSecond ??
+        Math.max(
+          ...closed.flatMap((run) => [run.shipped.answeredPerSecond, run.sheddingOff.answeredPerSecond]),
+        );
       const open = [];
       for (const multiple of options.multiples) {
         const run = await openRun(shipped, route, capacity * multiple, options.openSeconds);

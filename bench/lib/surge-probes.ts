@@ -90,13 +90,9 @@ function summarize(connections: number, runs: ClosedLoopCounts[]): ClosedLoopRes
   };
 }
 
-export async function closedLoop(url: string, route: SurgeRoute, connections: number, seconds: number) {
-  return summarize(connections, [await closedLoopCounts(url, route, connections, seconds)]);
-}
-
 /**
- * Two servers in the closed loop in the order A, B, B, A with a pause between runs, so that a
- * drift of the machine over the four runs weighs on both alike; each server's runs are added up.
+ * Two servers in the closed loop in the order A, B, B, A (`rounds` times over) with a pause between
+ * runs, so that a drift of the machine weighs on both alike; each server's runs are added up.
  */
 export async function closedLoopAbba(
   a: { url: string; route: SurgeRoute },
@@ -104,14 +100,19 @@ export async function closedLoopAbba(
   connections: number,
   seconds: number,
   pauseMs: number,
+  rounds = 1,
 ): Promise<[ClosedLoopResult, ClosedLoopResult]> {
-  const runs: ClosedLoopCounts[] = [];
-  for (const { url, route } of [a, b, b, a]) {
-    runs.push(await closedLoopCounts(url, route, connections, seconds));
-    await sleep(pauseMs);
+  const runsOf = new Map<string, ClosedLoopCounts[]>([
+    [a.url, []],
+    [b.url, []],
+  ]);
+  for (let round = 0; round < rounds; round++) {
+    for (const { url, route } of [a, b, b, a]) {
+      runsOf.get(url)?.push(await closedLoopCounts(url, route, connections, seconds));
+      await sleep(pauseMs);
+    }
   }
-  const [a1, b1, b2, a2] = runs as [ClosedLoopCounts, ClosedLoopCounts, ClosedLoopCounts, ClosedLoopCounts];
-  return [summarize(connections, [a1, a2]), summarize(connections, [b1, b2])];
+  return [summarize(connections, runsOf.get(a.url) ?? []), summarize(connections, runsOf.get(b.url) ?? [])];
 }
 
 /** The route's request as bytes on the wire, for the open-loop generator. */
