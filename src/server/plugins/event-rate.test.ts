@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { watchRate } from './event-rate.ts';
+import { watchBest, watchRate } from './event-rate.ts';
 
 /** `rate` counting one event every `everyMs` from `from` to `to`. */
 function steady(rate: ReturnType<typeof watchRate>, from: number, to: number, everyMs: number) {
@@ -28,5 +28,22 @@ describe('the rate of events over a span', () => {
     expect(rate.perSecond(1_600)).toBe(0);
     rate.count(1_600);
     expect(rate.perSecond(1_700)).toBeCloseTo(1000 / 450, 1);
+  });
+});
+
+describe('the best of a rate lately', () => {
+  it('keeps the highest value offered through the lower ones after it', () => {
+    const best = watchBest(1_000);
+    best.offer(300, 0);
+    best.offer(120, 500);
+    expect(best.read(900)).toBe(300);
+  });
+
+  it('is replaced by the next value offered once it is older than the span, and reads 0 with none', () => {
+    const best = watchBest(1_000);
+    best.offer(300, 0);
+    expect(best.read(1_001)).toBe(0);
+    best.offer(120, 1_100);
+    expect(best.read(1_200)).toBe(120);
   });
 });

@@ -27,3 +27,22 @@ export function watchRate(spanMs: number, startedAt = performance.now()) {
     },
   };
 }
+
+/**
+ * The highest value offered within about the last `keepMs`: a best kept that long, then replaced by
+ * the next value offered. What a server has shown it can do lately, which a slow moment does not
+ * lower.
+ */
+export function watchBest(keepMs: number) {
+  let best = 0;
+  let bestAt = Number.NEGATIVE_INFINITY;
+  return {
+    offer(value: number, now: number) {
+      if (value >= best || now - bestAt > keepMs) {
+        best = value;
+        bestAt = now;
+      }
+    },
+    read: (now: number) => (now - bestAt > keepMs ? 0 : best),
+  };
+}
