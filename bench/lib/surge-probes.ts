@@ -102,17 +102,21 @@ export async function closedLoopAbba(
   pauseMs: number,
   rounds = 1,
 ): Promise<[ClosedLoopResult, ClosedLoopResult]> {
-  const runsOf = new Map<string, ClosedLoopCounts[]>([
-    [a.url, []],
-    [b.url, []],
-  ]);
+  const aRuns: ClosedLoopCounts[] = [];
+  const bRuns: ClosedLoopCounts[] = [];
+  const order = [
+    { ...a, runs: aRuns },
+    { ...b, runs: bRuns },
+    { ...b, runs: bRuns },
+    { ...a, runs: aRuns },
+  ];
   for (let round = 0; round < rounds; round++) {
-    for (const { url, route } of [a, b, b, a]) {
-      runsOf.get(url)?.push(await closedLoopCounts(url, route, connections, seconds));
+    for (const { url, route, runs } of order) {
+      runs.push(await closedLoopCounts(url, route, connections, seconds));
       await sleep(pauseMs);
     }
   }
-  return [summarize(connections, runsOf.get(a.url) ?? []), summarize(connections, runsOf.get(b.url) ?? [])];
+  return [summarize(connections, aRuns), summarize(connections, bRuns)];
 }
 
 /** The route's request as bytes on the wire, for the open-loop generator. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_RATE_REMEMBERED_MS, ANSWER_RATE_SPAN_MS, watchAnswerRate } from './answer-rate.ts';
+import {
+  ANSWER_RATE_REMEMBERED_MS,
+  ANSWER_RATE_SPAN_MS,
+  CAPACITY_KEPT_MS,
+  watchAnswerCapacity,
+  watchAnswerRate,
+} from './answer-rate.ts';
 import { WaitingRequests } from './waiting-requests.ts';
 
 /** A queue that stands from `from` to `to`, one answer every `everyMs`, always one request behind. */
@@ -14,10 +20,10 @@ function standingQueue(from: number, to: number, everyMs: number) {
     rate.count(at);
     key += 1;
   }
-  return { waiting, rate, last: key };
+  return { waiting, rate };
 }
 
-/** A queue of `count` that formed at `at`, with `answers` of them answered by `now`. */
+/** A queue of `count` that formed at `at`, `answers` of them answered 100 ms later. */
 function newQueue(rate: ReturnType<typeof watchAnswerRate>, at: number, count: number, answers: number) {
   const waiting = new WaitingRequests<number>();
   for (let key = 0; key < count; key++) waiting.add(key, at);
@@ -62,5 +68,32 @@ describe('the rate answers start at, to predict the wait a queue makes', () => {
     // A stalled database: a queue formed at 10 s and nothing answered since.
     const waiting = newQueue(rate, 10_000, 40, 0);
     expect(rate.perSecond(waiting, 10_000 + ANSWER_RATE_SPAN_MS)).toBe(0);
+  });
+});
+
+describe('the answers a second a server has shown it can give lately', () => {
+  /** One answer every `everyMs` from `from` to `to`. */
+  const steady = (
+    capacity: ReturnType<typeof watchAnswerCapacity>,
+    from: number,
+    to: number,
+    everyMs: number,
+  ) => {
+    for (let at = from; at < to; at += everyMs) capacity.count(at);
+  };
+
+  it('stays at the most it answered while a slowed database answers fewer', () => {
+    const capacity = watchAnswerCapacity(2_000, 0);
+    steady(capacity, 0, 4_000, 2);
+    steady(capacity, 4_000, 8_000, 20);
+    expect(capacity.perSecond(8_000)).toBeCloseTo(500, -1);
+  });
+
+  it('follows the answers of the moment once the most is older than it keeps', () => {
+    const capacity = watchAnswerCapacity(2_000, 0);
+    steady(capacity, 0, 4_000, 2);
+    const later = 4_000 + CAPACITY_KEPT_MS;
+    steady(capacity, later, later + 4_000, 20);
+    expect(capacity.perSecond(later + 4_000)).toBeCloseTo(50, -1);
   });
 });

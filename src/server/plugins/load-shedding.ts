@@ -3,8 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
-import { watchAnswerRate } from './answer-rate.ts';
-import { watchBest, watchRate } from './event-rate.ts';
+import { watchAnswerCapacity, watchAnswerRate } from './answer-rate.ts';
+import { watchRate } from './event-rate.ts';
 import { watchLoopLateness } from './loop-lateness.ts';
 import { WaitingRequests } from './waiting-requests.ts';
 
@@ -46,11 +46,6 @@ export const REFUSALS_PER_ANSWER_BEFORE_HOLDING = 8;
 export const REFUSALS_A_SECOND_BEFORE_HOLDING = 1_000;
 /** Holding is judged on rates over seconds: answers come in bursts, and a crowd's first moments too. */
 const HOLDING_JUDGED_OVER_MS = 2_000;
-/**
- * Refusals are held against the most answers a second of this last while, not those of the moment:
- * a database slowed by the crowd itself answers fewer, and its crowd would look like rushing clients.
- */
-const BEST_ANSWERS_KEPT_MS = 60_000;
 const BUSY_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'content-length': String(Buffer.byteLength(BUSY_BODY)),
@@ -109,12 +104,13 @@ function refuse(request: FastifyRequest, reply: FastifyReply, delayMs: number) {
 }
 
 /**
- * How long to hold a refusal. While refusals run many times over the answers (the most a second
- * lately, BEST_ANSWERS_KEPT_MS) and over REFUSALS_A_SECOND_BEFORE_HOLDING, a client that asks again on the same connection before
- * `Retry-After` has passed since its last refusal gets its next one only once it has: clients that
- * ignore `Retry-After` and come back at once would otherwise keep the CPU busy refusing them, and the
- * answers would stop. Otherwise nothing is held: a proxy sends many visitors' requests on one
- * connection, and holding it would hold them all; browsers wait as told anyway.
+ * How long to hold a refusal. While refusals run many times over the answers the server can give
+ * (watchAnswerCapacity) and over REFUSALS_A_SECOND_BEFORE_HOLDING, a client that asks again on the
+ * same connection before `Retry-After` has passed since its last refusal gets its next one only
+ * once it has: clients that ignore `Retry-After` and come back at once would otherwise keep the CPU
+ * busy refusing them, and the answers would stop. Otherwise nothing is held: a proxy sends many
+ * visitors' requests on one connection, and holding it would hold them all; browsers wait as told
+ * anyway.
  */
 export function refusalDelay(
   lastRefusal: number | undefined,
@@ -174,8 +170,7 @@ export default fp(
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
     const answers = watchAnswerRate();
-    const answersOverSeconds = watchRate(HOLDING_JUDGED_OVER_MS);
-    const bestAnswers = watchBest(BEST_ANSWERS_KEPT_MS);
+    const capacity = watchAnswerCapacity(HOLDING_JUDGED_OVER_MS);
     const refusals = watchRate(HOLDING_JUDGED_OVER_MS);
     const refusedAt = new WeakMap<Socket, number>();
     let inFlight = 0;
@@ -222,7 +217,7 @@ export default fp(
         refusals.count(now);
         const delayMs = refusalDelay(refusedAt.get(request.socket), now, {
           refusalsPerSecond: refusals.perSecond(now),
-          answersPerSecond: Math.max(answersOverSeconds.perSecond(now), bestAnswers.read(now)),
+          answersPerSecond: capacity.perSecond(now),
         });
         refusedAt.set(request.socket, now + delayMs);
         return refuse(request, reply, delayMs);
@@ -241,8 +236,7 @@ export default fp(
       if (!waiting.answered(request)) return done(null, payload);
       const now = performance.now();
       answers.count(now);
-      answersOverSeconds.count(now);
-      bestAnswers.offer(answersOverSeconds.perSecond(now), now);
+      capacity.count(now);
       done(null, payload);
     });
   },
