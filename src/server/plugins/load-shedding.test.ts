@@ -318,7 +318,7 @@ describe('load shedding by the wait a queue already admitted makes', () => {
       const verifications = Promise.all(Array.from({ length: newcomers }, verify));
       expect(await lists).toEqual(Array(newcomers).fill(503));
       expect(performance.now() - started).toBeLessThan(500);
-      // Refusing a verification would cost half of answering it: it waits with the queue instead.
+      // Refusing a verification costs a third to a half of answering it: it waits with the queue.
       expect(await verifications).toEqual(Array(newcomers).fill(404));
       expect(await Promise.all(first)).toEqual(Array(wave).fill(200));
       await Promise.all(slow);

@@ -158,8 +158,8 @@ export function queueWouldMakeLate(
  *   would wait over `maxRequestWaitMs` behind them (queueWouldMakeLate; the rate as answer-rate.ts
  *   reads it for a queue that stood or a new one): a queue admitted keeps its last late
  *   however soon the newest are refused. Cheap answers are left to the rules above:
- *   refusing one costs half of answering it, and refusing a surge's excess at that price would
- *   take the whole CPU.
+ *   refusing one costs a third to a half of answering it, and refusing a surge's excess at that
+ *   price would take the whole CPU.
  * A server answering at full throughput in good time is busy all the time, and refuses nothing.
  * One slow query or a neighbour taking the CPU cannot refuse a lone visitor (docs/reliability.md §6).
  * Choice of rule and threshold: docs/decisions/0017-load-shedding-by-lateness.md.
