@@ -23,9 +23,9 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
-          // Files share one module cache: each builds its own app on its own database, and nothing
-          // the server keeps at module level outlives an app. Importing the server once, not per
-          // file, takes a quarter off the run.
+          // Files share one module cache, so the server is imported once per run, not per file:
+          // each file builds its own app on its own database, and nothing the server keeps at
+          // module level outlives an app.
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
