@@ -28,6 +28,8 @@ export const statsResponse = z.object({
   valid: z.number().int(),
   expiringSoon: z.number().int(),
   expired: z.number().int(),
+  /** Revoked is neither valid nor expired, as on the record page and in the Status filter. */
+  revoked: z.number().int(),
   renewals: z.number().int(),
   /** The last 12 months including the current one, oldest first, months without records as 0. */
   byMonth: z.array(monthCount),

@@ -43,11 +43,13 @@ export async function readStats(db: Db, validityYears: number): Promise<StatsRes
   ]);
   const people = live?.n ?? 0;
   const valid = counts?.valid ?? 0;
+  const revoked = counts?.revoked ?? 0;
   return {
     people,
     valid,
     expiringSoon: counts?.expiringSoon ?? 0,
-    expired: people - valid,
+    expired: people - valid - revoked,
+    revoked,
     renewals: renewals?.n ?? 0,
     byMonth,
     latestChanges: latest.map(({ changes, at, ...event }) => ({
@@ -59,8 +61,10 @@ export async function readStats(db: Db, validityYears: number): Promise<StatsRes
 }
 
 /**
- * Live people whose course is available today, and those of them whose course ends within
- * EXPIRING_SOON_DAYS: not available any more on the day after.
+ * Live people whose course is available today, those of them whose course ends within
+ * EXPIRING_SOON_DAYS (not available any more on the day after), and the revoked, who are neither:
+ * revoked wins over validity (src/shared/rules/record-state.ts). Each is one range of an index
+ * that carries the revocation, read without visiting a row.
  */
 async function countByValidity(db: Db, years: number) {
   const availableFrom = firstPassedDateAvailableOn(today, years);
@@ -68,13 +72,16 @@ async function countByValidity(db: Db, years: number) {
     sql`${today} + ${EXPIRING_SOON_DAYS + 1}::int`,
     years,
   );
-  const livePassed = (range: SQL) =>
-    sql`(select count(*)::int from ${person} where ${person.deletedAt} is null and ${range})`;
-  return queryRows<{ valid: number; expiringSoon: number }>(
+  const liveUnrevoked = (range: SQL) =>
+    sql`(select count(*)::int from ${person}
+      where ${person.deletedAt} is null and ${person.revokedAt} is null and ${range})`;
+  return queryRows<{ valid: number; expiringSoon: number; revoked: number }>(
     db,
     sql`select
-      ${livePassed(sql`${person.passedDate} >= ${availableFrom}`)} as valid,
-      ${livePassed(sql`${person.passedDate} >= ${availableFrom} and ${person.passedDate} < ${stillAvailableFrom}`)} as "expiringSoon"`,
+      ${liveUnrevoked(sql`${person.passedDate} >= ${availableFrom}`)} as valid,
+      ${liveUnrevoked(sql`${person.passedDate} >= ${availableFrom} and ${person.passedDate} < ${stillAvailableFrom}`)} as "expiringSoon",
+      (select count(*)::int from ${person}
+        where ${person.deletedAt} is null and ${person.revokedAt} is not null) as revoked`,
   );
 }
 

@@ -59,7 +59,14 @@ describe.each(['UTC', 'America/New_York', 'Pacific/Kiritimati'])(
     it('answers zeros and twelve empty months on an empty database', async () => {
       const result = await stats();
 
-      expect(result).toMatchObject({ people: 0, valid: 0, expiringSoon: 0, expired: 0, renewals: 0 });
+      expect(result).toMatchObject({
+        people: 0,
+        valid: 0,
+        expiringSoon: 0,
+        expired: 0,
+        revoked: 0,
+        renewals: 0,
+      });
       expect(result.byMonth).toEqual(
         Array.from({ length: 12 }, (_, i) => ({ month: month(i - 11), count: 0 })),
       );
@@ -92,6 +99,14 @@ describe.each(['UTC', 'America/New_York', 'Pacific/Kiritimati'])(
         iso(Date.UTC(y, m, 1)), // valid; this month
       ];
       for (const passedDate of passedDates) await insertPerson(testApp.database.db, { passedDate });
+      // Revoked wins over validity: neither valid, expiring soon nor expired.
+      const revokedAt = new Date();
+      for (const passedDate of [today, expiring.endsIn90Days, expiring.endedLongAgo])
+        await insertPerson(testApp.database.db, {
+          passedDate,
+          revokedAt,
+          revocationReason: 'Issued in error',
+        });
       const trashed = await insertPerson(testApp.database.db, { passedDate: today });
       await testApp.database.db
         .update(person)
@@ -100,10 +115,10 @@ describe.each(['UTC', 'America/New_York', 'Pacific/Kiritimati'])(
 
       const result = await stats();
 
-      expect(result).toMatchObject({ people: 9, valid: 7, expiringSoon: 2, expired: 2 });
+      expect(result).toMatchObject({ people: 12, valid: 7, expiringSoon: 2, expired: 2, revoked: 3 });
       const expectedMonths = Array.from({ length: 12 }, (_, i) => ({ month: month(i - 11), count: 0 }));
       expectedMonths[0] = { month: month(-11), count: 1 };
-      expectedMonths[11] = { month: month(0), count: 2 };
+      expectedMonths[11] = { month: month(0), count: 3 };
       expect(result.byMonth).toEqual(expectedMonths);
     });
 
