@@ -230,9 +230,9 @@ for (const viewport of [
       /** Opens the first page, then reaches each next one through the sidebar, and scans each. */
       async function scanThroughSidebar(
         page: Page,
-        pages: [link: string, path: string, heading: string | RegExp][],
+        pages: [link: string, path: string, heading: string | RegExp, loadedText?: string][],
       ) {
-        for (const [index, [link, path, heading]] of pages.entries()) {
+        for (const [index, [link, path, heading, loadedText]] of pages.entries()) {
           if (index === 0) await page.goto(path);
           else {
             // On phones the sidebar folds behind its toggle.
@@ -245,6 +245,8 @@ for (const viewport of [
           }
           await expect(page).toHaveURL(path, LOADED);
           await expect(h1(page)).toHaveText(heading, LOADED);
+          if (loadedText)
+            await expect(page.getByText(loadedText, { exact: true }).first()).toBeVisible(LOADED);
           await expectNoAxeViolations(page);
         }
       }
@@ -283,7 +285,8 @@ for (const viewport of [
               ['Dashboard', '/dashboard', 'Dashboard'],
               ['Add people', '/dashboard/add-people', 'Admin Panel'],
               ['Renew Form', '/dashboard/renew-form', 'Renew Panel'],
-              ['Users', '/dashboard/users', 'Users'],
+              // Scanned with its table shown: each account's status badge.
+              ['Users', '/dashboard/users', 'Users', 'Active'],
               ['Audit', '/dashboard/audit', 'Audit trail'],
               ['Messages', '/dashboard/messages', 'Messages'],
               ['Trash', '/dashboard/trash', 'Trash'],

@@ -3,15 +3,16 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ScrollTable } from '#client/components/table/scroll-table.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { GREEN_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { ApiKeyView } from '#shared/api/api-keys.ts';
 import { revokeApiKey } from '../api/api-keys-api.ts';
 
 function status(key: ApiKeyView): { label: string; color: string } {
-  if (key.revokedAt) return { label: 'Revoked', color: 'red.9' };
+  if (key.revokedAt) return { label: 'Revoked', color: RED_BADGE };
   if (Date.parse(key.expiresAt) <= Date.now()) return { label: 'Expired', color: 'gray.8' };
-  return { label: 'Active', color: 'green.9' };
+  return { label: 'Active', color: GREEN_BADGE };
 }
 
 /** The issuer's API keys: when each was last used, and revoking one at once. */
@@ -69,9 +70,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyView[] }) {
                 <Table.Td>{formatDateTime(key.expiresAt)}</Table.Td>
                 <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Table.Td>
                 <Table.Td>
-                  <Badge color={color} variant="light">
-                    {label}
-                  </Badge>
+                  <Badge color={color}>{label}</Badge>
                 </Table.Td>
                 <Table.Td>
                   <Button

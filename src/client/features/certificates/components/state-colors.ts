@@ -1,6 +1,7 @@
-// Dark enough that white badge text passes 4.5:1 contrast; the same shades as the staff cards.
-export const PASSED_COLOR = '#2b7a3b';
-export const OTHER_COLOR = '#a84300';
-export const REVOKED_COLOR = '#b02525';
+import { GREEN_BADGE, ORANGE_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
+
+export const PASSED_COLOR = GREEN_BADGE;
+export const OTHER_COLOR = ORANGE_BADGE;
+export const REVOKED_COLOR = RED_BADGE;
 /** An expired or revoked "Passed" is still a pass, but not a valid one: neutral, never green. */
 export const NOT_VALID_COLOR = 'gray.7';

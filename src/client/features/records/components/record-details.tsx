@@ -1,12 +1,9 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { GREEN_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import type { PersonView, RenewalView } from '#shared/api/people.ts';
 import { formatDate } from '#shared/format-date.ts';
 import { isPassed } from '#shared/rules/test-result.ts';
-
-// Dark enough for white text (≥ 4.5:1); the yellow badge takes dark text instead.
-const GREEN = '#2b7a3b';
-const RED = '#b02525';
 
 type CardRecord = Pick<
   PersonView | RenewalView,
@@ -57,16 +54,16 @@ export function RecordDetails({ record: r, courseLabel, resultLabel, revoked = f
       ))}
       <Row label={courseLabel}>
         {revoked ? (
-          <Badge color={RED}>Revoked</Badge>
+          <Badge color={RED_BADGE}>Revoked</Badge>
         ) : (
-          <Badge color={available ? GREEN : RED}>{available ? 'Available' : 'Unavailable'}</Badge>
+          <Badge color={available ? GREEN_BADGE : RED_BADGE}>{available ? 'Available' : 'Unavailable'}</Badge>
         )}
       </Row>
       <Row label={resultLabel}>
         {revoked ? (
           <Badge color="gray.8">{r.testResult || 'N/A'}</Badge>
         ) : (
-          <Badge color={passed ? GREEN : 'yellow.5'} c={passed ? 'white' : 'dark.9'}>
+          <Badge color={passed ? GREEN_BADGE : 'yellow.5'} c={passed ? 'white' : 'dark.9'}>
             {r.testResult || 'N/A'}
           </Badge>
         )}

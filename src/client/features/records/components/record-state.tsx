@@ -1,15 +1,13 @@
 import { Badge, Group, Text } from '@mantine/core';
+import { GREEN_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import type { PersonView } from '#shared/api/people.ts';
 import { formatDate } from '#shared/format-date.ts';
 import { recordState } from '#shared/rules/record-state.ts';
 
-// Dark enough for white text (≥ 4.5:1), as the card's other badges.
-const RED = '#b02525';
-const GREEN = '#2b7a3b';
 const GREY = 'gray.8';
 
 const labels = { valid: 'Valid', expired: 'Expired', revoked: 'Revoked' } as const;
-const colours = { valid: GREEN, expired: GREY, revoked: RED } as const;
+const colours = { valid: GREEN_BADGE, expired: GREY, revoked: RED_BADGE } as const;
 
 type StateRecord = Pick<PersonView, 'revokedAt' | 'revocationReason' | 'courseStatus' | 'courseExpiresOn'>;
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, NativeSelect, Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { ScrollTable } from '#client/components/table/scroll-table.tsx';
+import { GREEN_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import { type Role, roles } from '#shared/api/auth.ts';
 import type { UserView } from '#shared/api/users.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
@@ -47,7 +48,7 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={user.banned ? 'red.9' : 'green.9'} variant="light">
+                    <Badge color={user.banned ? RED_BADGE : GREEN_BADGE}>
                       {user.banned ? 'Banned' : 'Active'}
                     </Badge>
                   </Table.Td>
