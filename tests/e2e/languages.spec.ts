@@ -56,7 +56,7 @@ for (const language of languages) {
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
-    test(`every ${language} page at ${width}px says lang="${language}" and passes axe`, async ({
+    test(`every ${language} page at ${width}px says lang="${language}", fits and passes axe`, async ({
       page,
       request,
       consoleGuard,
@@ -70,11 +70,21 @@ for (const language of languages) {
         const response = await openPage(page, address);
         expect(response?.status(), address).toBe(status);
         await expect(page.locator('html'), address).toHaveAttribute('lang', language);
+        expect(await sideways(page), `${address} scrolls sideways`).toBe(false);
+        expect(await skipLinkShows(page), `${address} shows its skip link unfocused`).toBe(false);
         await expectNoAxeViolations(page);
       }
     });
   }
 }
+
+/** Whether the page is wider than the window, as a long word in a heading can make it. */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** Whether any of the skip link shows before it has focus (it wraps to more lines in some languages). */
+const skipLinkShows = (page: Page) =>
+  page.locator('.skip-link').evaluate((link) => link.getBoundingClientRect().bottom > 0);
 
 /** Presses Tab until `target` has focus. */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, maxPresses = 30) {
@@ -104,4 +114,22 @@ test('the language switcher, by keyboard: Tamil on /verify, and / comes back in 
   await page.goto('/');
   await expect(page).toHaveURL(pathIn(chosen, '/'));
   await expect(page.locator('html')).toHaveAttribute('lang', chosen);
+});
+
+// Sign-in exists in English only: a switcher there would lead to "Page not found".
+test('the English-only sign-in offers no other language, wide or in the menu', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPage(page, '/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('a[hreflang]')).toHaveCount(0);
+  await expect(page.getByRole('banner').locator('summary')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog');
+  await expect(menu.getByRole('link').first()).toBeVisible();
+  await expect(menu.locator('a[hreflang]')).toHaveCount(0);
+  // The pages the menu does lead to still offer every language.
+  await openPage(page, '/verify');
+  await expect(page.locator('a[hreflang]')).not.toHaveCount(0);
 });

@@ -14,7 +14,8 @@ const routes: RouteObject[] = [
     HydrateFallback: LoadingBar,
     children: [
       {
-        Component: PublicLayout,
+        // Sign-in, setup and password reset are in English only: no other language has an address.
+        element: <PublicLayout translated={false} />,
         children: [
           {
             errorElement: <RouteError />,

@@ -13,6 +13,7 @@ interface MobileMenuProps {
   opened: boolean;
   onClose: () => void;
   popularSearches: string[];
+  languageLinks: boolean;
 }
 
 /** This page in every language; the one chosen is remembered for the visitor's next `/`. */
@@ -54,7 +55,7 @@ function LanguageLinks() {
  * The small-screen menu: Drawer locks page scrolling and closes on Escape or its close button.
  * Its links are ordinary links: each leads to a page the server renders.
  */
-export default function MobileMenu({ opened, onClose, popularSearches }: MobileMenuProps) {
+export default function MobileMenu({ opened, onClose, popularSearches, languageLinks }: MobileMenuProps) {
   // Fetched on the first click, it still mounts closed and then opens, to return focus on close.
   const dialog = useOpenedOnce(opened);
   const { t, i18n } = useLingui();
@@ -106,7 +107,7 @@ export default function MobileMenu({ opened, onClose, popularSearches }: MobileM
             </Group>
           </form>
         </search>
-        <LanguageLinks />
+        {languageLinks && <LanguageLinks />}
         <div>
           <Title order={2} size="h5" mb="xs" id={popularHeading}>
             <Trans>Popular Searches</Trans>

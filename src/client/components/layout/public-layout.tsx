@@ -7,9 +7,10 @@ import { TopBar } from './top-bar.tsx';
 
 /**
  * The frame of public pages: a fixed top bar over the page. The server renders it; only the menu
- * and the feedback button respond, as islands.
+ * and the feedback button respond, as islands. `translated` is false for pages that exist in
+ * English only, which then offer no other language.
  */
-export function PublicLayout() {
+export function PublicLayout({ translated = true }: { translated?: boolean }) {
   const navigation = useNavigation();
   const { t } = useLingui();
 
@@ -34,7 +35,7 @@ export function PublicLayout() {
       )}
       {/* Its right edge stays put when a dialog locks the page's scrolling and hides the scroll bar. */}
       <header className={`public-header no-print ${RemoveScroll.classNames.zeroRight}`}>
-        <TopBar />
+        <TopBar translated={translated} />
       </header>
       {/* The footer sits outside <main> so that it is the page's contentinfo landmark. */}
       <div className="public-page">

@@ -6,7 +6,14 @@ import { lazy, Suspense, useState } from 'react';
 const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 
 /** The burger of small screens, and the menu it opens, whose code is fetched when it first opens. */
-export function SiteMenu({ popularSearches }: { popularSearches: string[] }) {
+export function SiteMenu({
+  popularSearches,
+  languageLinks,
+}: {
+  popularSearches: string[];
+  /** Whether this page exists in the other languages, so that the menu offers them. */
+  languageLinks: boolean;
+}) {
   const { t } = useLingui();
   const [menuOpen, menu] = useDisclosure(false);
   const [menuWanted, setMenuWanted] = useState(false);
@@ -27,7 +34,12 @@ export function SiteMenu({ popularSearches }: { popularSearches: string[] }) {
       />
       {menuWanted && (
         <Suspense fallback={null}>
-          <MobileMenu opened={menuOpen} onClose={menu.close} popularSearches={popularSearches} />
+          <MobileMenu
+            opened={menuOpen}
+            onClose={menu.close}
+            popularSearches={popularSearches}
+            languageLinks={languageLinks}
+          />
         </Suspense>
       )}
     </>

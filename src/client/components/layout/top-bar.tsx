@@ -6,7 +6,7 @@ import { Island } from '#client/islands/island.tsx';
 import { pageLanguage } from '#client/lib/page-language.ts';
 import { topBarLinks } from './nav-links.ts';
 
-export function TopBar() {
+export function TopBar({ translated }: { translated: boolean }) {
   const site = useSite();
   const { t, i18n } = useLingui();
   const portal = site.portalName;
@@ -31,14 +31,19 @@ export function TopBar() {
             </li>
           ))}
         </Group>
-        <Box visibleFrom="md">
-          <Island
-            name="language-switcher"
-            props={{ current: pageLanguage(), page: `${pathname}${search}` }}
-          />
-        </Box>
+        {translated && (
+          <Box visibleFrom="md">
+            <Island
+              name="language-switcher"
+              props={{ current: pageLanguage(), page: `${pathname}${search}` }}
+            />
+          </Box>
+        )}
         <Island name="signed-in-link" props={{}} />
-        <Island name="site-menu" props={{ popularSearches: site.popularSearches }} />
+        <Island
+          name="site-menu"
+          props={{ popularSearches: site.popularSearches, languageLinks: translated }}
+        />
       </Group>
     </Group>
   );
