@@ -113,7 +113,7 @@ test.describe('mobile menu (390×844)', () => {
     await expect(menu).toBeHidden();
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Search');
-    await expect(main.getByRole('status')).toHaveText('1 result for “"hands-on practice"”');
+    await expect(main.getByRole('status')).toHaveText('1 result for “hands-on practice”');
     await expect(main.getByRole('link', { name: 'Forklift Operation' })).toBeVisible();
   });
 

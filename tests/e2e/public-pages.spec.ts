@@ -165,7 +165,7 @@ test.describe('site search', () => {
   test('a quoted phrase lists exactly the matching course', async ({ page }) => {
     await openPage(page, '/search?q=%22hands-on%20practice%22', 'Search');
     const main = page.getByRole('main');
-    await expect(main.getByRole('status')).toHaveText('1 result for “"hands-on practice"”');
+    await expect(main.getByRole('status')).toHaveText('1 result for “hands-on practice”');
     const results = main.getByRole('list').first().getByRole('listitem');
     await expect(results).toHaveCount(1);
     const link = results.getByRole('link', { name: 'Forklift Operation' });

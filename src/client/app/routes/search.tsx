@@ -25,10 +25,12 @@ const kinds: Record<string, MessageDescriptor> = {
 
 export function Component() {
   const [params] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const { data } = useSuspenseQuery(searchQuery(q));
+  const query = params.get('q')?.trim() ?? '';
+  const { data } = useSuspenseQuery(searchQuery(query));
   const { t, i18n } = useLingui();
   const count = data.results.length;
+  // A quoted phrase is shown once in the sentence's own quotation marks, not inside them again.
+  const q = /^"[^"]*"$/.test(query) ? query.slice(1, -1) : query;
   return (
     <Page title={t`Search`}>
       <search>
@@ -37,8 +39,8 @@ export function Component() {
             <TextInput
               flex={1}
               name="q"
-              key={q}
-              defaultValue={q}
+              key={query}
+              defaultValue={query}
               label={t`Search this site`}
               placeholder={t`Include " " for better search results`}
             />
@@ -48,7 +50,7 @@ export function Component() {
           </Group>
         </Form>
       </search>
-      {q && (
+      {query && (
         <Text role="status" mb="md">
           {count === 0
             ? t`No results for “${q}”.`
