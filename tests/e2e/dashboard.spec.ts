@@ -164,6 +164,21 @@ staffTest.describe('the "User Panel" sidebar', () => {
     await expect(page).toHaveURL('/', LOADED);
   });
 
+  staffTest('the index counts people by status, revoked apart from valid and expired', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(h1(page)).toHaveText('Dashboard', LOADED);
+    const counts = page.getByRole('main').locator('dl');
+    await expect(counts.locator('dt')).toHaveText([
+      'People',
+      'Valid',
+      'Expiring within 90 days',
+      'Expired',
+      'Revoked',
+      'Renewals',
+    ]);
+    await expect(counts.locator('dd')).toHaveText(Array(6).fill(/^\d[\d,]*$/));
+  });
+
   staffTest.describe('on a 390px phone', () => {
     staffTest.use({ viewport: { width: 390, height: 844 } });
 

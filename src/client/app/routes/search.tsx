@@ -29,7 +29,8 @@ export function Component() {
   const { data } = useSuspenseQuery(searchQuery(query));
   const { t, i18n } = useLingui();
   const count = data.results.length;
-  // A quoted phrase is shown once in the sentence's own quotation marks, not inside them again.
+  // The query as the sentences below show it (their translations name it `q`): a quoted phrase
+  // once, in the sentence's own quotation marks, not inside them again.
   const q = /^"[^"]*"$/.test(query) ? query.slice(1, -1) : query;
   return (
     <Page title={t`Search`}>
