@@ -187,6 +187,7 @@ test.describe('certificate record page', () => {
     ).json()) as CertificateResponse;
     const states = response.records.map((record) => record.state);
     expect(new Set(states)).toEqual(new Set(['valid', 'expired']));
+    expect(response.records.filter((record) => record.current)).toHaveLength(1);
     expect(expected).toHaveLength(4);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(4);
@@ -201,7 +202,15 @@ test.describe('certificate record page', () => {
     for (const [i, test] of expected.entries()) {
       const cells = rows.nth(i).getByRole('cell');
       await expect(cells).toHaveCount(4);
-      await expect(cells.nth(0)).toHaveText(test.tradeTested);
+      // The record the visitor checked is marked among the FIN's others, in words and to assistive technology.
+      if (response.records[i]?.current) {
+        expect(test.tradeTested).toBe(response.certificate.tradeTested);
+        await expect(rows.nth(i)).toHaveAttribute('aria-current', 'true');
+        await expect(cells.nth(0)).toHaveText(`${test.tradeTested}This e-Cert`);
+      } else {
+        await expect(rows.nth(i)).not.toHaveAttribute('aria-current');
+        await expect(cells.nth(0)).toHaveText(test.tradeTested);
+      }
       await expect(cells.nth(1)).toHaveText(test.testLevel);
       const date = (await cells.nth(2).textContent()) ?? '';
       expect(date).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);

@@ -18,6 +18,8 @@ const trainingRecord = z.object({
   result: z.string(),
   /** Each row's own state, so an expired or revoked "Passed" never looks valid. */
   state: recordStateValue,
+  /** The record the page is about: a FIN may hold several, and the visitor checked this one. */
+  current: z.boolean(),
 });
 export type TrainingRecord = z.infer<typeof trainingRecord>;
 

@@ -63,6 +63,7 @@ export function toCertificateView(
 export const toTrainingRecord = (
   row: Pick<PersonRow, 'tradeTested' | 'testLevel' | 'passedDate' | 'testResult'> & {
     revokedAt: string | null;
+    current: boolean;
   },
   validityYears: number,
 ): TrainingRecord => ({
@@ -70,6 +71,7 @@ export const toTrainingRecord = (
   courseLevel: row.testLevel,
   passedDate: row.passedDate,
   result: row.testResult,
+  current: row.current,
   state: recordState({
     revokedAt: row.revokedAt,
     courseStatus: courseStatus(row.passedDate, validityYears),

@@ -62,10 +62,13 @@ describe('GET /api/certificates/:id', () => {
       masked: true,
     });
     expect(body.certificate).not.toHaveProperty('eCertNumber');
-    expect(body.records.map((r: { courseName: string }) => r.courseName)).toEqual([
-      'Welding',
-      'Forklift Operation',
-      'First Aid',
+    // The record asked for is marked among those sharing its FIN.
+    expect(
+      body.records.map((r: { courseName: string; current: boolean }) => [r.courseName, r.current]),
+    ).toEqual([
+      ['Welding', false],
+      ['Forklift Operation', true],
+      ['First Aid', false],
     ]);
     expect(body.records[0]).toEqual({
       courseName: 'Welding',
@@ -73,6 +76,7 @@ describe('GET /api/certificates/:id', () => {
       passedDate: '2026-01-15',
       result: 'Pending',
       state: 'valid',
+      current: false,
     });
   });
 
@@ -178,10 +182,14 @@ describe('GET /api/certificates/:id', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 404, 200, 404]);
     const shown = answers.slice(0, 3).map((answer) => answer.json());
     expect(shown.map((body) => body.certificate.tradeTested)).toEqual(['Course 0', 'Course 1', 'Course 2']);
-    // The two records sharing a FIN each list both, newest passed first.
+    // The two records sharing a FIN each list both, newest passed first, each marking its own.
     expect(
-      shown.map((body) => body.records.map((record: { courseName: string }) => record.courseName)),
-    ).toEqual([['Course 0'], ['Course 2', 'Course 1'], ['Course 2', 'Course 1']]);
+      shown.map((body) =>
+        body.records.map((record: { courseName: string; current: boolean }) =>
+          record.current ? `${record.courseName} (this)` : record.courseName,
+        ),
+      ),
+    ).toEqual([['Course 0 (this)'], ['Course 2', 'Course 1 (this)'], ['Course 2 (this)', 'Course 1']]);
   });
 });
 

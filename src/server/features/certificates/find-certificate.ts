@@ -8,6 +8,8 @@ type TrainingRow = {
   passedDate: string;
   testResult: string;
   revokedAt: string | null;
+  /** The record the page is about, among those sharing its FIN. */
+  current: boolean;
 };
 export type FoundCertificate = { row: CertificateRow; records: TrainingRow[] };
 
@@ -28,9 +30,10 @@ select k.position, json_build_object(
   'records', coalesce((
     select json_agg(json_build_object(
              'tradeTested', r.trade_tested, 'testLevel', r.test_level,
-             'passedDate', r.passed_date, 'testResult', r.test_result, 'revokedAt', r.revoked_at)
+             'passedDate', r.passed_date, 'testResult', r.test_result, 'revokedAt', r.revoked_at,
+             'current', r.id = p.id)
            order by r.passed_date desc, r.created_at desc)
-      from (select trade_tested, test_level, passed_date, test_result, revoked_at, created_at
+      from (select id, trade_tested, test_level, passed_date, test_result, revoked_at, created_at
               from person
              where fin_number = p.fin_number and deleted_at is null
              order by passed_date desc, created_at desc

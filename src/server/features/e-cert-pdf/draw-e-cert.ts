@@ -35,6 +35,7 @@ const words = {
   result: /*i18n*/ { id: 'Result' },
   passedOn: /*i18n*/ { id: 'Passed on' },
   resultRevoked: /*i18n*/ { id: '{result} (revoked)' },
+  resultExpired: /*i18n*/ { id: '{result} (expired)' },
   courseStatus: /*i18n*/ { id: 'Course Status: {status}' },
   available: /*i18n*/ { id: 'Available' },
   unavailable: /*i18n*/ { id: 'Unavailable' },
@@ -176,6 +177,13 @@ function stateSentence(content: ECertContent) {
   return say(content, c.state === 'expired' ? words.expiredOn : words.validUntil, { date });
 }
 
+/** A row's result, with its own state beside it: no revoked or expired pass reads as a valid one. */
+function resultText(content: ECertContent, record: TrainingRecord) {
+  if (record.state === 'revoked') return say(content, words.resultRevoked, { result: record.result });
+  if (record.state === 'expired') return say(content, words.resultExpired, { result: record.result });
+  return record.result;
+}
+
 const courseStatusText = (content: ECertContent) => {
   const { state, courseStatus } = content.certificate;
   return say(
@@ -267,14 +275,21 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     const cells = [
       record.courseName,
       record.courseLevel,
-      c.state === 'revoked' ? say(content, words.resultRevoked, { result: record.result }) : record.result,
+      resultText(content, record),
       formatDateIn(language, record.passedDate),
     ];
     let lowest = y;
+    // The record this e-Cert is about stands out among the others sharing its FIN.
     for (const [index, column] of columns.entries())
       lowest = Math.min(
         lowest,
-        await write.text(cells[index] ?? '', { x: column.x, y: y - 4, size: 11, width: column.width }),
+        await write.text(cells[index] ?? '', {
+          x: column.x,
+          y: y - 4,
+          size: 11,
+          width: column.width,
+          bold: record.current,
+        }),
       );
     y = lowest - 6;
     page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.3, color: DIMMED });

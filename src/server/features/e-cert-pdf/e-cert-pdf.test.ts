@@ -118,6 +118,28 @@ describe('GET /api/certificates/:id/e-cert.pdf', () => {
     expect(text).not.toContain('Course Status: Available');
   });
 
+  it("gives each of the FIN's rows its own state: a revoked or expired pass never reads as valid", async () => {
+    const finNumber = 'G2468135K';
+    const person = await api.created({ finNumber, tradeTested: 'Carpentry', testResult: 'Passed' });
+    const revoked = await api.created({ finNumber, tradeTested: 'Welding', testResult: 'Passed' });
+    await api.created({ finNumber, tradeTested: 'Masonry', testResult: 'Passed', passedDate: '2015-03-01' });
+    const revoke = await api.inject({
+      method: 'POST',
+      url: `/api/people/${revoked.id}/revoke`,
+      headers: api.staff.headers,
+      payload: { reason: 'Issued in error' },
+    });
+    expect(revoke.statusCode).toBe(200);
+
+    const [text = ''] = await pdfText((await pdfOf(person.id)).rawPayload);
+    const row = (course: string) =>
+      text.match(new RegExp(`${course} +Level 2 +(.+?) +\\d+ \\w+ \\d{4}`))?.[1];
+    expect(row('Welding')).toMatch(/^Passed +\(revoked\)$/);
+    expect(row('Masonry')).toMatch(/^Passed +\(expired\)$/);
+    expect(row('Carpentry')).toBe('Passed');
+    expect(text).toContain('Course Status: Available');
+  });
+
   it('speaks the language asked for, its brand too, and shows the record as stored', async () => {
     const person = await api.created({ name: 'Ada Lovelace', tradeTested: 'Carpentry' });
     const textIn = async (lang: string) => {

@@ -48,7 +48,10 @@ function ResultCell({ record }: { record: TrainingRecord }) {
   );
 }
 
-/** Every record sharing the FIN, newest passed date first (the server sorts them). */
+/**
+ * Every record sharing the FIN, newest passed date first (the server sorts them); the one the
+ * visitor checked is marked, as a FIN may hold several courses.
+ */
 export function TrainingRecordsTable({
   shortTitle,
   records,
@@ -78,9 +81,22 @@ export function TrainingRecordsTable({
         </Table.Thead>
         <Table.Tbody role="rowgroup">
           {withStableKeys(records).map(({ key, record }) => (
-            <Table.Tr key={key} role="row">
+            <Table.Tr
+              key={key}
+              role="row"
+              aria-current={record.current || undefined}
+              fw={record.current ? 600 : undefined}
+            >
               <Table.Td role="cell" data-label={columns[0]}>
-                {record.courseName}
+                {/* One piece beside the label when rows stack: the badge wraps below a long name. */}
+                <Group gap={6} wrap="wrap" display="inline-flex">
+                  {record.courseName}
+                  {record.current && (
+                    <Badge variant="outline" tt="none" maw="100%" data-current-record>
+                      <Trans>This e-Cert</Trans>
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td role="cell" data-label={columns[1]}>
                 {record.courseLevel}
