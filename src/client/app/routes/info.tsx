@@ -41,6 +41,7 @@ export function Component() {
                   certificate: {
                     id: data.certificate.id,
                     tradeTested: data.certificate.tradeTested,
+                    testResult: data.certificate.testResult,
                     passedDate: data.certificate.passedDate,
                     courseExpiresOn: data.certificate.courseExpiresOn,
                     masked: data.certificate.masked,

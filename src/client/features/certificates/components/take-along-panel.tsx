@@ -7,17 +7,18 @@ import type { CertificateView } from '#shared/api/certificates.ts';
 import { inLanguage } from '#shared/api/page-data.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.ts';
+import { isPassed } from '#shared/rules/test-result.ts';
 import { AddToWallet } from './add-to-wallet.tsx';
 
 interface TakeAlongPanelProps {
   certificate: Pick<
     CertificateView,
-    'id' | 'tradeTested' | 'passedDate' | 'courseExpiresOn' | 'masked' | 'passportImage'
+    'id' | 'tradeTested' | 'testResult' | 'passedDate' | 'courseExpiresOn' | 'masked' | 'passportImage'
   >;
   site: Pick<SiteResponse, 'issuerName' | 'publicUrl'>;
 }
 
-/** What the holder takes along: the e-Cert as a PDF that proves itself, and onto LinkedIn. */
+/** What the holder takes along: the e-Cert as a PDF that proves itself, into a wallet, onto LinkedIn. */
 export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
   const { t } = useLingui();
   const linkedIn = linkedInCertificationUrl({
@@ -46,16 +47,20 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
         >
           <Trans>Download e-Cert (PDF)</Trans>
         </Button>
-        <Button
-          component="a"
-          href={linkedIn}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="outline"
-          leftSection={<IconBrandLinkedin size={18} aria-hidden />}
-        >
-          <Trans>Add to LinkedIn</Trans>
-        </Button>
+        {/* LinkedIn's certification entry has no place for a result: a course not passed would
+            read there as a certification earned. The PDF and the credential both state the result. */}
+        {isPassed(c.testResult) && (
+          <Button
+            component="a"
+            href={linkedIn}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="outline"
+            leftSection={<IconBrandLinkedin size={18} aria-hidden />}
+          >
+            <Trans>Add to LinkedIn</Trans>
+          </Button>
+        )}
         <AddToWallet certificate={c} />
       </Group>
     </RecordPanel>
