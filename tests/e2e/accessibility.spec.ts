@@ -1,4 +1,12 @@
-import { allowDocument404, expect, expectNoAxeViolations, openPage, publicPages, test } from './fixtures.ts';
+import {
+  allowDocument404,
+  expect,
+  expectNoAxeViolations,
+  openPage,
+  publicPages,
+  tabTo,
+  test,
+} from './fixtures.ts';
 
 test.describe('accessibility (axe: WCAG 2.1 A/AA and best practices)', () => {
   for (const { path, heading, status } of publicPages) {
@@ -32,6 +40,28 @@ test.describe('accessibility (axe: WCAG 2.1 A/AA and best practices)', () => {
     await expect(page.getByText('Name is required')).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
+
+// A focused field must be found at a glance: a recoloured 1px border alone is too slight a change.
+test('a field reached by keyboard shows a focus ring, a password field too', async ({ page }) => {
+  const ringOf = (field: ReturnType<typeof page.locator>) =>
+    field.evaluate((element) => {
+      const box = element.closest('.mantine-Input-input') ?? element;
+      const style = getComputedStyle(box);
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    });
+  for (const [path, label] of [
+    ['/verify', /^NRIC\/FIN\/Other identification no\./],
+    ['/login', /^Password/],
+  ] as const) {
+    await openPage(page, path, undefined);
+    const field = page.getByRole('main').getByLabel(label);
+    expect(await ringOf(field)).toMatchObject({ style: 'none' });
+    await tabTo(page, field);
+    const ring = await ringOf(field);
+    expect(ring.style, path).toBe('solid');
+    expect(ring.width, path).toBeGreaterThanOrEqual(2);
+  }
 });
 
 test.describe('accessibility at 390px', () => {

@@ -205,6 +205,15 @@ export async function openPage(page: Page, pagePath: string, heading?: string) {
   return response;
 }
 
+/** Presses Tab until `target` has focus: it can be reached by keyboard, in page order. */
+export async function tabTo(page: Page, target: Locator, maxPresses = 40) {
+  for (let press = 0; press < maxPresses; press++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
 /**
  * Verifies a pair the way the browser does, against the real server with its real proof of work:
  * fetch a challenge, solve it (Node's native PBKDF2, well under a second on average), POST it.

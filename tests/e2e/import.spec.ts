@@ -17,6 +17,7 @@ import {
   expectNoAxeViolations,
   newRecord,
   type TestFile,
+  tabTo,
   staffTest as test,
   uniqueTag,
 } from './fixtures.ts';
@@ -100,15 +101,6 @@ async function chooseFile(page: Page, label: string, file: TestFile) {
   await main(page).getByRole('button', { name: label, exact: true }).click();
   await (await chooser).setFiles(file);
   await expect(main(page).getByRole('button', { name: label, exact: true })).toHaveText(file.name);
-}
-
-/** Presses Tab until `target` has focus: it can be reached by keyboard, in page order. */
-async function tabTo(page: Page, target: Locator, maxPresses = 15) {
-  for (let press = 0; press < maxPresses; press++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 /** Runs an import through the staff API, as the page does, for tests about other screens. */

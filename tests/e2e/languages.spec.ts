@@ -8,6 +8,7 @@ import {
   openPage,
   publicPages,
   type Site,
+  tabTo,
   test,
   verifyByApi,
 } from './fixtures.ts';
@@ -85,15 +86,6 @@ const sideways = (page: Page) =>
 /** Whether any of the skip link shows before it has focus (it wraps to more lines in some languages). */
 const skipLinkShows = (page: Page) =>
   page.locator('.skip-link').evaluate((link) => link.getBoundingClientRect().bottom > 0);
-
-/** Presses Tab until `target` has focus. */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>, maxPresses = 30) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 test('the language switcher, by keyboard: Tamil on /verify, and / comes back in Tamil', async ({ page }) => {
   const chosen: Language = 'ta';

@@ -1,19 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, openPage, staffTest, test } from './fixtures.ts';
+import { expect, openPage, staffTest, tabTo, test } from './fixtures.ts';
 import { adminAccount } from './staff-accounts.ts';
 
 // The widths a newcomer tried: a 390px phone cut the staff tables off with no sign they scroll.
 const phone = { width: 390, height: 844 };
 const LOADED = { timeout: 15_000 };
-
-/** Tabs until the focus is on `target`, as a keyboard user reaches it. */
-async function tabTo(page: Page, target: Locator) {
-  for (let presses = 0; presses < 40; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('not reached by Tab');
-}
 
 staffTest.describe('staff tables on a 390px phone', () => {
   staffTest.use({ account: adminAccount, viewport: phone });
