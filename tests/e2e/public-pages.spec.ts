@@ -56,6 +56,27 @@ test.describe('public pages', () => {
     await expect(page.getByRole('heading', { name: second?.title })).toBeInViewport();
   });
 
+  test('"See all courses" leads to /courses, lined up with its heading where it wraps below it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, '/');
+    const home = readContent<{ coursesTitle: string; coursesAction: string }>('home');
+    const heading = page.getByRole('heading', { level: 2, name: home.coursesTitle });
+    const link = page.getByRole('main').getByRole('link', { name: home.coursesAction });
+    await expect(link).toHaveAttribute('href', '/courses');
+    // Where the words themselves start, padding or not.
+    const textBox = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const { left, top } = range.getBoundingClientRect();
+      return { left, top };
+    };
+    const [headingText, linkText] = [await heading.evaluate(textBox), await link.evaluate(textBox)];
+    expect(linkText.top).toBeGreaterThan(headingText.top);
+    expect(Math.abs(linkText.left - headingText.left)).toBeLessThanOrEqual(1);
+  });
+
   test('careers show six cards', async ({ page }) => {
     await openPage(page, '/careers', 'Careers & Skills Passport');
     const careers = readContent<{ cards: { title: string }[] }>('careers').cards;

@@ -37,9 +37,10 @@ export function Component() {
       <Container size="lg" py="xl">
         <Group justify="space-between" mb="md">
           <Title order={2}>{home.coursesTitle}</Title>
-          <Button component={Link} to="/courses" variant="subtle">
+          {/* A link, not a padded button: where it wraps below the heading its text lines up with it. */}
+          <Anchor component={Link} to="/courses" fw={700}>
             {home.coursesAction}
-          </Button>
+          </Anchor>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="ul" style={{ listStyle: 'none', padding: 0 }}>
           {courses.cards.slice(0, 3).map((course) => (
