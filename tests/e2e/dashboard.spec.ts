@@ -179,6 +179,42 @@ staffTest.describe('the "User Panel" sidebar', () => {
     await expect(counts.locator('dd')).toHaveText(Array(6).fill(/^\d[\d,]*$/));
   });
 
+  for (const width of [1280, 390]) {
+    staffTest(
+      `the chart names each of the twelve months under its bar, none overlapping, at ${width}px`,
+      async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/dashboard');
+        await expect(h1(page)).toHaveText('Dashboard', LOADED);
+        // The screen readers' table of the same numbers says which months the bars are.
+        const table = page.getByRole('table', { name: 'Certificates by passed month' });
+        const months = await table.locator('tbody tr td:first-child').allTextContents();
+        expect(months).toHaveLength(12);
+        const ticks = page.locator('.recharts-xAxis-tick-labels text');
+        await expect(ticks).toHaveCount(12);
+        const shown = await ticks.evaluateAll((texts) =>
+          texts.map((text) => ({
+            lines: [...text.querySelectorAll('tspan')].map((line) => line.textContent ?? ''),
+            box: text.getBoundingClientRect().toJSON() as DOMRect,
+          })),
+        );
+        for (const [index, { lines }] of shown.entries()) {
+          const [month = '', year = ''] = (months[index] ?? '').split(' ');
+          const [monthLine = '', yearLine] = lines;
+          expect(monthLine.length, months[index]).toBeGreaterThan(0);
+          expect(month.startsWith(monthLine), months[index]).toBe(true);
+          if (index === 0 || month === 'Jan')
+            expect(year.endsWith((yearLine ?? '').replace('’', ''))).toBe(true);
+          else expect(yearLine).toBeUndefined();
+        }
+        for (const [index, { box }] of shown.slice(1).entries())
+          expect(box.left, `${months[index]} and the next`).toBeGreaterThanOrEqual(
+            shown[index]?.box.right ?? 0,
+          );
+      },
+    );
+  }
+
   staffTest.describe('on a 390px phone', () => {
     staffTest.use({ viewport: { width: 390, height: 844 } });
 
