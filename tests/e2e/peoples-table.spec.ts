@@ -74,7 +74,7 @@ test.describe('Peoples: revocation and expiry on the cards', () => {
 
     const lapsedCard = main(page).getByRole('article', { name: `Lapsed ${tag}` });
     await expect(lapsedCard.getByText('Expired', { exact: true })).toBeVisible();
-    await expect(lapsedCard.getByText('valid until 12 Mar 2022')).toBeVisible();
+    await expect(lapsedCard.getByText('was valid until 12 Mar 2022')).toBeVisible();
     await expect(lapsedCard.getByText('Unavailable', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -27,7 +27,7 @@ export function RecordStateLine({ person }: { person: StateRecord }) {
   const detail =
     state === 'revoked'
       ? `on ${formatDate((person.revokedAt ?? '').slice(0, 10))}: ${person.revocationReason ?? 'no reason given'}`
-      : `valid until ${formatDate(person.courseExpiresOn)}`;
+      : `was valid until ${formatDate(person.courseExpiresOn)}`;
   return (
     <Group gap="xs" wrap="nowrap" align="baseline">
       <RecordStateBadge person={person} />
