@@ -29,6 +29,16 @@ export function setUpPeopleApi(env: Record<string, string> = {}) {
       expect(response.statusCode).toBe(201);
       return response.json();
     },
+    /** Revokes a person's e-Cert as staff, with `reason`. */
+    async revoked(id: string, reason = 'Issued in error') {
+      const response = await api.inject({
+        method: 'POST',
+        url: `/api/people/${id}/revoke`,
+        headers: api.staff.headers,
+        payload: { reason },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    },
     auditOf: (id: string) =>
       api.harness.database.db
         .select()
