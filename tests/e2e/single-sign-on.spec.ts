@@ -22,7 +22,7 @@ async function startPortal(issuer: string) {
   portal = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-e2e-sso-'));
   server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -41,17 +41,23 @@ async function startPortal(issuer: string) {
       PASSWORD_SIGN_IN: 'false',
     },
   });
-  // Migrations and the page renderer take a while on a busy 2-core machine.
-  await expect
-    .poll(
-      () =>
-        fetch(`${portal}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 240_000 },
-    )
-    .toBe(200);
+  let printed = '';
+  server.stderr?.on('data', (chunk) => {
+    printed += chunk;
+  });
+  // Migrations and the page renderer take a while on a busy 2-core machine; a portal that exits
+  // (a bad setting, a port taken) fails the test at once, saying why.
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}:\n${printed}`);
+    const status = await fetch(`${portal}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`the portal did not answer within 240 s:\n${printed}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 test.describe('single sign-on with password sign-in off', () => {
