@@ -73,6 +73,7 @@ for (const language of languages) {
         await expect(page.locator('html'), address).toHaveAttribute('lang', language);
         expect(await sideways(page), `${address} scrolls sideways`).toBe(false);
         expect(await skipLinkShows(page), `${address} shows its skip link unfocused`).toBe(false);
+        expect(await cutButtonLabels(page), `${address}: buttons whose words are cut off`).toEqual([]);
         await expectNoAxeViolations(page);
       }
     });
@@ -82,6 +83,14 @@ for (const language of languages) {
 /** Whether the page is wider than the window, as a long word in a heading can make it. */
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** The buttons whose words do not all fit, as a long label in some languages did on a phone. */
+const cutButtonLabels = (page: Page) =>
+  page
+    .locator('.mantine-Button-label')
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
+    );
 
 /** Whether any of the skip link shows before it has focus (it wraps to more lines in some languages). */
 const skipLinkShows = (page: Page) =>
