@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
-import { pathIn } from '../../src/shared/i18n/languages.ts';
+import { languageNames, pathIn } from '../../src/shared/i18n/languages.ts';
 import { expect, openPage, test, verifyByApi } from './fixtures.ts';
 import { uncoveredCharacters, watchWebFonts } from './glyph-coverage.ts';
 
@@ -70,7 +70,12 @@ test('with no Chinese or Tamil font on the device, our own web fonts draw those 
     const webFonts = watchWebFonts(page);
     await openPage(page, '/verify');
     expect(await fontSheets(page)).toEqual([]);
-    expect(webFonts.urls()).toEqual([]);
+    // The switcher names each language in its own script, with fonts of those names' glyphs alone.
+    await page.getByRole('banner').locator('summary').click();
+    await expect(page.getByRole('banner').getByRole('link', { name: languageNames.ta })).toBeVisible();
+    expect(await uncoveredCharacters(page, webFonts), 'the language switcher').toEqual([]);
+    for (const url of webFonts.urls())
+      expect(url).toMatch(new RegExp(`^${baseURL}/assets/language-name-(zh-hans|ta)-[\\w-]+\\.woff2$`));
   } finally {
     await browser.close();
   }
