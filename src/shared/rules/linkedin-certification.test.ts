@@ -6,12 +6,13 @@ describe('linkedInCertificationUrl', () => {
     const url = new URL(
       linkedInCertificationUrl({
         courseName: 'Forklift Operation & Safety',
+        result: 'Passed',
         organizationName: 'Demo Skills Institute',
         passedDate: '2025-03-09',
         expiresOn: '2027-03-08',
         recordUrl: 'https://certs.example.test/info/0d5c',
         recordId: '0d5c',
-      }),
+      }) ?? '',
     );
     expect(url.origin + url.pathname).toBe('https://www.linkedin.com/profile/add');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -25,5 +26,25 @@ describe('linkedInCertificationUrl', () => {
       certUrl: 'https://certs.example.test/info/0d5c',
       certId: '0d5c',
     });
+  });
+
+  it.each([
+    ['Passed', true],
+    ['PASSED', true],
+    ['passed', true],
+    ['Pending', false],
+    ['Failed', false],
+    ['', false],
+  ])('offers a result of "%s": %s', (result, offered) => {
+    const url = linkedInCertificationUrl({
+      courseName: 'Welding',
+      result,
+      organizationName: 'Demo Skills Institute',
+      passedDate: '2025-03-09',
+      expiresOn: '2027-03-08',
+      recordUrl: 'https://certs.example.test/info/0d5c',
+      recordId: '0d5c',
+    });
+    expect(url !== null).toBe(offered);
   });
 });

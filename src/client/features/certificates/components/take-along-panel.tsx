@@ -7,7 +7,6 @@ import type { CertificateView } from '#shared/api/certificates.ts';
 import { inLanguage } from '#shared/api/page-data.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
 import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.ts';
-import { isPassed } from '#shared/rules/test-result.ts';
 import { AddToWallet } from './add-to-wallet.tsx';
 
 interface TakeAlongPanelProps {
@@ -23,6 +22,7 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
   const { t } = useLingui();
   const linkedIn = linkedInCertificationUrl({
     courseName: c.tradeTested,
+    result: c.testResult,
     organizationName: site.issuerName,
     passedDate: c.passedDate,
     expiresOn: c.courseExpiresOn,
@@ -47,9 +47,8 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
         >
           <Trans>Download e-Cert (PDF)</Trans>
         </Button>
-        {/* LinkedIn's certification entry has no place for a result: a course not passed would
-            read there as a certification earned. The PDF and the credential both state the result. */}
-        {isPassed(c.testResult) && (
+        {/* None for a result other than a pass; the PDF and the credential both state the result. */}
+        {linkedIn && (
           <Button
             component="a"
             href={linkedIn}
