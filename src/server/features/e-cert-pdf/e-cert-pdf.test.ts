@@ -1,6 +1,6 @@
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../test/pdf-text.ts';
+import { pdfText, pdfTextRuns } from '../../test/pdf-text.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
 import { readAttachedCredential } from './attached-credential.ts';
 
@@ -126,6 +126,13 @@ describe('GET /api/certificates/:id/e-cert.pdf', () => {
     expect(row('Masonry')).toMatch(/^Passed +\(expired\)$/);
     expect(row('Carpentry')).toBe('Passed');
     expect(text).toContain('Course Status: Available');
+
+    // The row of the record this e-Cert is about stands out in bold; the others do not.
+    const runs = await pdfTextRuns((await pdfOf(person.id)).rawPayload);
+    const fontOf = (course: string) => runs.find((run) => run.text === course)?.font;
+    expect(fontOf('Carpentry')).toMatch(/Bold/);
+    expect(fontOf('Welding')).not.toMatch(/Bold/);
+    expect(fontOf('Masonry')).not.toMatch(/Bold/);
   });
 
   it('speaks the language asked for, its brand too, and shows the record as stored', async () => {
