@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { freePort } from '../../src/server/test/free-port.ts';
+import { untilHealthy } from '../../src/server/test/until-healthy.ts';
 import { expect, expectNoAxeViolations, openPage, test } from './fixtures.ts';
 
 /** Who the provider signs in next: its /authorize signs them in at once. */
@@ -45,19 +46,8 @@ async function startPortal(issuer: string) {
   server.stderr?.on('data', (chunk) => {
     printed += chunk;
   });
-  // Migrations and the page renderer take a while on a busy 2-core machine; a portal that exits
-  // (a bad setting, a port taken) fails the test at once, saying why.
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}:\n${printed}`);
-    const status = await fetch(`${portal}/api/health`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`the portal did not answer within 240 s:\n${printed}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  // Migrations and the page renderer take a while on a busy 2-core machine.
+  await untilHealthy(server, portal, () => printed, 240_000);
 }
 
 test.describe('single sign-on with password sign-in off', () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/server/test/free-port.ts';
+import { untilHealthy } from '../../src/server/test/until-healthy.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -82,18 +83,13 @@ export async function startServer(installation: Installation): Promise<RunningSe
       await exited;
     },
   };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
-    const status = await fetch(`${installation.url}/api/health`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return server;
-    await sleep(200);
+  try {
+    await untilHealthy(child, installation.url, () => printed, 90_000);
+  } catch (error) {
+    await server.kill('SIGKILL');
+    throw error;
   }
-  await server.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${printed}`);
+  return server;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

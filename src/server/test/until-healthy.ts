@@ -1,0 +1,24 @@
+import type { ChildProcess } from 'node:child_process';
+
+/**
+ * Waits until the server in `child` answers `${url}/api/health` with 200. A server that exits (a
+ * bad setting, a port taken) fails at once, and a timeout fails, each with what it printed.
+ */
+export async function untilHealthy(
+  child: ChildProcess,
+  url: string,
+  printed: () => string,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed()}`);
+    const status = await fetch(`${url}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${printed()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
