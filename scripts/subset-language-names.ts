@@ -2,18 +2,15 @@
 // font for their script: each holds only the glyphs of that one name. Run after renaming a language:
 //   npm run fonts:language-names
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
+import { fontFiles } from '../src/server/features/e-cert-pdf/noto-font-files.ts';
 import { languageNames } from '../src/shared/i18n/languages.ts';
 
-const require = createRequire(import.meta.url);
-const fonts = {
-  'zh-Hans': '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  ta: '@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf',
-} as const;
+// The fonts the e-Cert PDF draws these scripts with.
+const fonts = { 'zh-Hans': fontFiles.chinese, ta: fontFiles.tamil } as const;
 
-for (const [language, font] of Object.entries(fonts) as [keyof typeof fonts, string][]) {
-  const subset = await subsetFont(fs.readFileSync(require.resolve(font)), languageNames[language], {
+for (const [language, font] of Object.entries(fonts) as [keyof typeof fonts, () => string][]) {
+  const subset = await subsetFont(fs.readFileSync(font()), languageNames[language], {
     targetFormat: 'woff2',
   });
   const file = new URL(

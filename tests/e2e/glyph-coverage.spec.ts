@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
+import { fontFiles } from '../../src/server/features/e-cert-pdf/noto-font-files.ts';
 import { languageNames, pathIn } from '../../src/shared/i18n/languages.ts';
 import { expect, openPage, test, verifyByApi } from './fixtures.ts';
 import { uncoveredCharacters, watchWebFonts } from './glyph-coverage.ts';
@@ -84,10 +84,7 @@ test('with no Chinese or Tamil font on the device, our own web fonts draw those 
 test('a device with Noto Sans Tamil of its own draws with it and fetches none of ours', async ({
   baseURL,
 }) => {
-  const require = createRequire(import.meta.url);
-  const installed = require.resolve(
-    '@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf',
-  );
+  const installed = fontFiles.tamil();
   const browser = await browserWithFonts([latinFont(), installed]);
   try {
     const page = await browser.newPage({ baseURL });

@@ -1,19 +1,10 @@
 // @pdf-lib/fontkit's Indic shaper (Tamil) was compiled expecting Babel's regenerator global.
 import 'regenerator-runtime/runtime.js';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
+import { fontFiles } from './noto-font-files.ts';
 
-const require = createRequire(import.meta.url);
-
-/** Noto fonts (SIL Open Font License) from npm: one per script a holder's name may be written in. */
-const fontFiles = {
-  latin: () => require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-  latinBold: () => require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-  chinese: () => require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
-  tamil: () => require.resolve('@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf'),
-} as const;
 type FontName = keyof typeof fontFiles;
 
 const loaded = new Map<FontName, Promise<Buffer>>();
