@@ -39,7 +39,7 @@ describe('the rows an import stages', () => {
     expect(await stagedRows(view.id)).toBe(2);
     expect(await committed(api, view.id)).toMatchObject({ status: 'done', created: 1 });
     // They go just after the import turns done, outside the commit's transaction.
-    await vi.waitFor(async () => expect(await stagedRows(view.id)).toBe(0));
+    await vi.waitFor(async () => expect(await stagedRows(view.id)).toBe(0), { timeout: 10_000 });
     const errors = await get(`/api/imports/${view.id}/errors.csv`);
     expect(errors.json()).toMatchObject({
       statusCode: 404,
