@@ -155,6 +155,10 @@ export async function benchImportLoad(options: ImportLoadOptions) {
     await sleep(5_000);
     folder.atEndMb = folderMb(dataDir);
     const [healthSamples, peopleSamples] = await Promise.all([health.stop(), people.stop()]);
+    // What a restart starts from: the server closes the database (a checkpoint) as it stops.
+    await server.stop();
+    folder.afterStopMb = folderMb(dataDir);
+    folder.writeAheadLogAfterStopMb = folderMb(path.join(dataDir, 'db', 'pg_wal'));
     const result = {
       records: options.records,
       importRows: options.importRows,

@@ -88,6 +88,7 @@ export async function startServer(options: {
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not start the server');
   let exited = false;
+  let stopped = false;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
       exited = true;
@@ -132,6 +133,8 @@ export async function startServer(options: {
       return value;
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       clearInterval(sampler);
       if (!exited) {
         child.kill('SIGTERM');

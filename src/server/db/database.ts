@@ -225,9 +225,23 @@ function takeTurns(client: PGlite) {
   return { queriesWaiting: () => Math.max(0, asking - 1) };
 }
 
+/**
+ * The embedded database checkpoints inside the one backend, and keeps the write-ahead log recycled
+ * up to `max_wal_size` (PostgreSQL's default: 1 GB, which a 100,000-row import filled). 64 MB
+ * bounds the disk a large import leaves behind, at the cost of more frequent checkpoints.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+];
+
 async function openPglite(dir: string, image?: Blob) {
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: image });
+  const client = await PGlite.create(dir, {
+    extensions: pgliteExtensions,
+    loadDataDir: image,
+    startParams: PGLITE_START_PARAMS,
+  });
   const { queriesWaiting } = takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
