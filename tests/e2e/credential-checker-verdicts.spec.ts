@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
 import type { PersonView } from '../../src/shared/api/people.ts';
 import { formatDate } from '../../src/shared/format-date.ts';
 import { courseExpiryDate } from '../../src/shared/rules/course-validity.ts';
-import { expect, expectNoAxeViolations, openPage, site, staffTest } from './fixtures.ts';
+import { expect, expectNoAxeViolations, openPage, site, staffTest, test, verifyByApi } from './fixtures.ts';
 import { makeStateRecords, validityYears } from './state-records.ts';
 
 // The credential checker as an employer uses it: a plain verdict first, readable in its colours,
@@ -148,3 +149,123 @@ for (const width of [1366, 390]) {
     );
   });
 }
+
+const [pair] = DEMO_PAIRS;
+const notTheirs = 'This e-Cert does not belong to that FIN';
+
+/** A demo record's signed credential, as its record page offers it for download. */
+async function demoCredential(page: Page) {
+  const id = await verifyByApi(page.request, pair);
+  return (await page.request.get(`/api/certificates/${id}/credential`)).text();
+}
+
+/** The font size and weight of the verdict's title, and the colour of its border. */
+const looksOf = (box: Locator) =>
+  box.evaluate((element) => {
+    const title = getComputedStyle(element.querySelector('h2') as Element);
+    return {
+      size: title.fontSize,
+      weight: title.fontWeight,
+      border: getComputedStyle(element).borderTopColor,
+      titleColor: title.color,
+    };
+  });
+
+for (const width of [390, 1366]) {
+  test.describe(`the checker's verdict at ${width}px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('a wrong FIN, sent with Enter, turns the whole verdict; the right one turns it back', async ({
+      page,
+    }) => {
+      const credential = await demoCredential(page);
+      await openPage(page, '/verify-credential', 'Check a Credential File');
+      await check(page, credential);
+      await expect(verdict(page).getByRole('heading')).toHaveText('Valid e-Cert');
+      const valid = await looksOf(verdict(page));
+
+      const fin = page.getByRole('textbox', { name: /Does it belong to this FIN/ });
+      await fin.fill('X0000000X');
+      await fin.press('Enter');
+      await expect(verdict(page).getByRole('heading')).toHaveText(notTheirs);
+      await expect(verdict(page)).toHaveAttribute('data-tone', 'invalid');
+      await expect(verdict(page)).toContainText(
+        'The FIN you typed is not the FIN of the person this e-Cert was issued to. Do not accept it for the person with that FIN.',
+      );
+      await expect(verdict(page)).toBeInViewport();
+      // Nothing green is left standing beside it, and it weighs what the verdict weighed.
+      await expect(page.getByText('Valid e-Cert')).toHaveCount(0);
+      const mismatch = await looksOf(verdict(page));
+      expect({ size: mismatch.size, weight: mismatch.weight }).toEqual({
+        size: valid.size,
+        weight: valid.weight,
+      });
+      expect(mismatch.border).toBe(mismatch.titleColor);
+      await expectReadable(verdict(page), 'red');
+      await expectNoAxeViolations(page);
+
+      await fin.fill(pair.finNumber.toLowerCase());
+      await expect(verdict(page).getByRole('heading')).toHaveText('Valid e-Cert');
+      await fin.press('Enter');
+      await expect(page.getByText('The FIN matches this credential.')).toBeVisible();
+      await expect(verdict(page).getByRole('heading')).toHaveText('Valid e-Cert');
+    });
+
+    test('"Check credential" brings the verdict into view and gives it focus, from the keyboard', async ({
+      page,
+    }) => {
+      const credential = await demoCredential(page);
+      await openPage(page, '/verify-credential', 'Check a Credential File');
+      await page.getByLabel('Credential text').fill(credential);
+      const checkButton = page.getByRole('button', { name: 'Check credential' });
+      await expect(checkButton).toBeEnabled();
+      await checkButton.focus();
+      await expect(checkButton).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(verdict(page).getByRole('heading')).toHaveText('Valid e-Cert');
+      await expect(verdict(page)).toBeFocused();
+      await expect(verdict(page)).toBeInViewport({ ratio: 1 });
+      // Not under the fixed top bar either.
+      const bar = await page.getByRole('banner').boundingBox();
+      await expect
+        .poll(async () => (await verdict(page).boundingBox())?.y ?? 0)
+        .toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+      await expectNoAxeViolations(page);
+      // The next Tab goes on from the verdict, to what follows it.
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('textbox', { name: /Does it belong to this FIN/ })).toBeFocused();
+    });
+  });
+}
+
+test.describe('scrolling to the verdict', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    test(`glides only for a visitor who has not asked for less motion (${reducedMotion})`, async ({
+      page,
+    }) => {
+      // Records how the page asks to scroll: a glide takes frames the eye follows, a jump does not.
+      await page.addInitScript(() => {
+        const scrolls: unknown[] = [];
+        Object.assign(window, { scrolls });
+        const original = Element.prototype.scrollIntoView;
+        Element.prototype.scrollIntoView = function (
+          this: Element,
+          options?: boolean | ScrollIntoViewOptions,
+        ) {
+          scrolls.push(typeof options === 'object' ? (options.behavior ?? 'auto') : 'auto');
+          original.call(this, options);
+        };
+      });
+      await page.emulateMedia({ reducedMotion });
+      const credential = await demoCredential(page);
+      await openPage(page, '/verify-credential', 'Check a Credential File');
+      await check(page, credential);
+      await expect(verdict(page)).toBeFocused();
+      await expect(verdict(page)).toBeInViewport({ ratio: 1 });
+      const scrolls = await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls);
+      expect(scrolls).toEqual([reducedMotion === 'reduce' ? 'auto' : 'smooth']);
+    });
+  }
+});

@@ -68,7 +68,9 @@ test.describe('signed credentials', () => {
     await expectNoAxeViolations(page);
     await fin.fill('X0000000X');
     await page.getByRole('button', { name: 'Check FIN' }).click();
-    await expect(page.getByText('The FIN does not match this credential.')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'This e-Cert does not belong to that FIN' }),
+    ).toBeVisible();
 
     const tampered = JSON.parse(text);
     tampered.credentialSubject.result[0].value = 'Distinction';

@@ -205,6 +205,21 @@ export async function openPage(page: Page, pagePath: string, heading?: string) {
   return response;
 }
 
+/**
+ * The buttons whose words do not all fit, as a long label in some languages did on a phone: cut
+ * at the side, or wrapped to a line the button's height hides.
+ */
+export const cutButtonLabels = (scope: Page | Locator) =>
+  scope
+    .locator('.mantine-Button-label')
+    .evaluateAll((labels) =>
+      labels
+        .filter(
+          (label) => label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
+        )
+        .map((label) => label.textContent),
+    );
+
 /** Presses Tab until `target` has focus: it can be reached by keyboard, in page order. */
 export async function tabTo(page: Page, target: Locator, maxPresses = 40) {
   for (let press = 0; press < maxPresses; press++) {

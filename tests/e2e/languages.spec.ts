@@ -3,6 +3,7 @@ import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
 import { type Language, languageNames, languages, pathIn } from '../../src/shared/i18n/languages.ts';
 import {
   allowDocument404,
+  cutButtonLabels,
   expect,
   expectNoAxeViolations,
   openPage,
@@ -83,14 +84,6 @@ for (const language of languages) {
 /** Whether the page is wider than the window, as a long word in a heading can make it. */
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-/** The buttons whose words do not all fit, as a long label in some languages did on a phone. */
-const cutButtonLabels = (page: Page) =>
-  page
-    .locator('.mantine-Button-label')
-    .evaluateAll((labels) =>
-      labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
-    );
 
 /** Whether any of the skip link shows before it has focus (it wraps to more lines in some languages). */
 const skipLinkShows = (page: Page) =>

@@ -1,5 +1,16 @@
-import { expect, openPage, staffTest, tabTo, test } from './fixtures.ts';
+import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
+import { languages, pathIn } from '../../src/shared/i18n/languages.ts';
+import {
+  cutButtonLabels,
+  expect,
+  expectNoAxeViolations,
+  openPage,
+  staffTest,
+  tabTo,
+  test,
+} from './fixtures.ts';
 import { adminAccount } from './staff-accounts.ts';
+import { translator } from './translations.ts';
 
 // The widths a newcomer tried: a 390px phone cut the staff tables off with no sign they scroll.
 const phone = { width: 390, height: 844 };
@@ -61,4 +72,30 @@ test.describe('the feedback button on a 390px phone', () => {
       expect(covered, `scrolled to ${y}px`).toEqual([]);
     }
   });
+});
+
+test.describe('the human check on a 390px phone', () => {
+  test.use({ viewport: phone });
+
+  for (const language of languages) {
+    test(`${language}: every button's words fit, before and during the countdown`, async ({ page }) => {
+      const t = translator(language);
+      const [pair] = DEMO_PAIRS;
+      await openPage(page, pathIn(language, '/verify'), t('Check e-Cert Validity'));
+      const main = page.getByRole('main');
+      await main.getByRole('textbox', { name: t('NRIC/FIN/Other identification no.') }).fill(pair.finNumber);
+      await main.getByRole('textbox', { name: t('e-Cert serial no.') }).fill(pair.eCertNumber);
+      await main.getByRole('button', { name: t('Verify e-Cert'), exact: true }).click();
+
+      // The browser solves the server's real proof of work first; VERIFY_WAIT_SECONDS is 2.
+      const dialog = page.getByRole('dialog', { name: t('Human verification') });
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
+      expect(await cutButtonLabels(dialog), 'before the wait').toEqual([]);
+      await dialog.getByRole('button', { name: t('Verify Human') }).click();
+      const counting = t('Wait {secondsLeft}s...').replace('{secondsLeft}', '2');
+      await expect(dialog.getByRole('button', { name: counting })).toBeVisible();
+      expect(await cutButtonLabels(dialog), 'while counting down').toEqual([]);
+      await expectNoAxeViolations(page);
+    });
+  }
 });

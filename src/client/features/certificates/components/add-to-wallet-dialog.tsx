@@ -1,7 +1,9 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, CopyButton, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconWallet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
@@ -24,30 +26,66 @@ const failure = (error: unknown, i18n: I18n) => {
 const timeOf = (iso: string, i18n: I18n) =>
   new Date(iso).toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' });
 
+/**
+ * The link the Learner Credential Wallet opens on the phone it is installed on: it registers the
+ * "interaction:" scheme for a VC-API interaction URL (docs/decisions/0021-wallet-claim.md).
+ */
+const walletAppLink = (interactionUrl: string) => `interaction:${interactionUrl}`;
+
 function WalletLink({ claim }: { claim: WalletClaim }) {
   const { t, i18n } = useLingui();
+  // A phone cannot scan its own screen: there the wallet app's link leads and the code follows.
+  const onPhone = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
   const qr = `${new URL(claim.interactionUrl).pathname}/qr.png`;
   const time = timeOf(claim.expiresAt, i18n);
-  return (
-    <Stack gap="sm">
+  const openHere = (
+    <Stack gap="xs" key="here">
+      <Button
+        component="a"
+        href={walletAppLink(claim.interactionUrl)}
+        leftSection={<IconWallet size={18} aria-hidden />}
+        w="fit-content"
+      >
+        <Trans>Open in the Learner Credential Wallet</Trans>
+      </Button>
+      <Text size="sm">
+        <Trans>
+          On the phone that has the wallet: it opens, asks to sign in with its DID, then receives your
+          credential.
+        </Trans>
+      </Text>
+    </Stack>
+  );
+  const scanElsewhere = (
+    <Stack gap="xs" key="elsewhere">
       <Text>
         <Trans>
-          In the Learner Credential Wallet, choose Add Credential, then scan this code or paste the link. The
-          wallet asks to sign in with its DID, then receives your credential.
+          On another device: in the Learner Credential Wallet, choose Add Credential, then scan this code.
         </Trans>
       </Text>
       <Image src={qr} alt={t`QR code of the wallet link`} w={240} h={240} fit="contain" />
-      <Anchor href={claim.interactionUrl} style={{ wordBreak: 'break-all' }} underline="always">
-        {claim.interactionUrl}
-      </Anchor>
-      {/* On the phone that holds the wallet there is no code to scan: the link is pasted instead. */}
-      <CopyButton value={claim.interactionUrl}>
-        {({ copied, copy }) => (
-          <Button variant="outline" onClick={copy} w="fit-content">
-            {copied ? t`Link copied` : t`Copy link`}
-          </Button>
-        )}
-      </CopyButton>
+    </Stack>
+  );
+  return (
+    <Stack gap="md">
+      {onPhone ? [openHere, scanElsewhere] : [scanElsewhere, openHere]}
+      {/* A link to copy into a wallet's Add Credential screen; opened in a browser it is only JSON. */}
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label={t`Wallet link`}
+          value={claim.interactionUrl}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          style={{ flex: '1 1 12rem' }}
+        />
+        <CopyButton value={claim.interactionUrl}>
+          {({ copied, copy }) => (
+            <Button variant="outline" onClick={copy}>
+              {copied ? t`Link copied` : t`Copy link`}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
       <Text size="sm">
         <Trans>
           The link works once, until {time}. The wallet may say it does not know the issuer until the issuer

@@ -3,15 +3,16 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { bringIntoView } from '#client/lib/bring-into-view.ts';
 import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { CREDENTIAL_MAX_BYTES, CREDENTIAL_PDF_MAX_BYTES } from '#shared/api/credentials.ts';
 import { verifyCredential } from '../api/verify-credential.ts';
 import { CredentialChecks } from './credential-checks.tsx';
 import { credentialFactsOf, parseCredentialText } from './credential-facts.ts';
 import { CredentialVerdict } from './credential-verdict.tsx';
-import { verdictOf } from './credential-verdict-text.ts';
+import { finMismatchVerdict, verdictOf } from './credential-verdict-text.ts';
 import { FinCheck, finCheckOf } from './fin-check.tsx';
 
 const errorText = (error: unknown, i18n: I18n) =>
@@ -53,6 +54,13 @@ export function CredentialChecker({ issuerName }: { issuerName: string }) {
   // A PDF's credential is read by the server, which sends it back with the checks.
   const checked = typeof sent === 'string' ? parseCredentialText(sent) : check.data?.credential;
   const finCheckable = check.data && signatureHolds(check.data) ? finCheckOf(checked) : undefined;
+  // The result a FIN was found not to match; a new result starts with no FIN typed.
+  const [finMismatchFor, setFinMismatchFor] = useState<unknown>();
+  const finMismatch = check.data !== undefined && finMismatchFor === check.data;
+  const verdictBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (check.data) bringIntoView(verdictBox.current);
+  }, [check.data]);
   const submit = () => {
     if (pdf) {
       check.mutate(pdf);
@@ -137,9 +145,21 @@ export function CredentialChecker({ issuerName }: { issuerName: string }) {
         </Text>
       )}
       {check.data && (
-        <CredentialVerdict verdict={verdictOf(check.data, credentialFactsOf(checked), issuerName, i18n)} />
+        <CredentialVerdict
+          ref={verdictBox}
+          verdict={
+            finMismatch
+              ? finMismatchVerdict(i18n)
+              : verdictOf(check.data, credentialFactsOf(checked), issuerName, i18n)
+          }
+        />
       )}
-      {finCheckable && <FinCheck checkable={finCheckable} />}
+      {finCheckable && (
+        <FinCheck
+          checkable={finCheckable}
+          onAnswer={(matches) => setFinMismatchFor(matches === false ? check.data : undefined)}
+        />
+      )}
       {check.data && <CredentialChecks result={check.data} />}
     </Stack>
   );

@@ -120,3 +120,12 @@ export function verdictOf(
     body: i18n._(msg`${it} Whether it was revoked could not be checked, so do not treat it as valid yet.`),
   };
 }
+
+/** Whatever the file's own verdict, a FIN that is not its holder's means it is not that person's e-Cert. */
+export const finMismatchVerdict = (i18n: I18n): Verdict => ({
+  tone: 'invalid',
+  title: i18n._(msg`This e-Cert does not belong to that FIN`),
+  body: i18n._(
+    msg`The FIN you typed is not the FIN of the person this e-Cert was issued to. Do not accept it for the person with that FIN.`,
+  ),
+});

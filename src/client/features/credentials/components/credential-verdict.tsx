@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import type { Ref } from 'react';
 import type { Verdict, VerdictTone } from './credential-verdict-text.ts';
 
 /**
@@ -12,11 +13,17 @@ const looks: Record<VerdictTone, { ink: string; paper: string; Icon: typeof Icon
   unsure: { ink: '#a84300', paper: '#fff4e6', Icon: IconAlertTriangle },
 };
 
-/** The checker's answer in plain words, first on the page: a title and one short paragraph. */
-export function CredentialVerdict({ verdict }: { verdict: Verdict }) {
+/**
+ * The checker's answer in plain words, first on the page: a title and one short paragraph. It can
+ * take focus (`ref`), so the page can bring a new answer to the visitor.
+ */
+export function CredentialVerdict({ verdict, ref }: { verdict: Verdict; ref?: Ref<HTMLDivElement> }) {
   const { ink, paper, Icon } = looks[verdict.tone];
   return (
     <Paper
+      ref={ref}
+      tabIndex={-1}
+      data-scroll-target
       role="status"
       p="lg"
       bg={paper}

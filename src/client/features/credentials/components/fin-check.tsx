@@ -28,8 +28,17 @@ const failure = (error: unknown, i18n: I18n) =>
     ? error.body.message
     : i18n._(msg`The FIN could not be checked. Please try again.`));
 
-/** "Does it belong to this FIN?" for a credential whose signature holds. */
-export function FinCheck({ checkable }: { checkable: FinCheckable }) {
+/**
+ * "Does it belong to this FIN?" for a credential whose signature holds. `onAnswer` hears each
+ * answer, and `undefined` once the FIN is edited: a mismatch is said by the page's verdict itself.
+ */
+export function FinCheck({
+  checkable,
+  onAnswer,
+}: {
+  checkable: FinCheckable;
+  onAnswer: (matches: boolean | undefined) => void;
+}) {
   const { t, i18n } = useLingui();
   const [fin, setFin] = useState('');
   const onDevice = 'saltedFin' in checkable;
@@ -38,40 +47,44 @@ export function FinCheck({ checkable }: { checkable: FinCheckable }) {
       'saltedFin' in checkable
         ? saltedFinMatches(typed, checkable.saltedFin)
         : (await checkFin({ credentialId: checkable.credentialId, finNumber: typed })).matches,
+    onSuccess: onAnswer,
   });
   return (
-    <Group align="flex-end" gap="sm">
-      <TextInput
-        label={
-          onDevice
-            ? t`Does it belong to this FIN? (checked on this device, not sent)`
-            : t`Does it belong to this FIN? (checked by this portal, not kept)`
-        }
-        value={fin}
-        onChange={(event) => {
-          setFin(event.currentTarget.value);
-          check.reset();
-        }}
-        autoComplete="off"
-      />
-      <Button
-        variant="outline"
-        onClick={() => check.mutate(fin)}
-        loading={check.isPending}
-        disabled={!fin.trim()}
-      >
-        <Trans>Check FIN</Trans>
-      </Button>
-      {check.data !== undefined && (
-        <Text role="status" fw={700} c={check.data ? undefined : 'red.9'}>
-          {check.data ? t`The FIN matches this credential.` : t`The FIN does not match this credential.`}
-        </Text>
-      )}
-      {check.isError && (
-        <Text role="alert" c="red.9">
-          {failure(check.error, i18n)}
-        </Text>
-      )}
-    </Group>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (fin.trim()) check.mutate(fin);
+      }}
+    >
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label={
+            onDevice
+              ? t`Does it belong to this FIN? (checked on this device, not sent)`
+              : t`Does it belong to this FIN? (checked by this portal, not kept)`
+          }
+          value={fin}
+          onChange={(event) => {
+            setFin(event.currentTarget.value);
+            check.reset();
+            onAnswer(undefined);
+          }}
+          autoComplete="off"
+        />
+        <Button type="submit" variant="outline" loading={check.isPending} disabled={!fin.trim()}>
+          <Trans>Check FIN</Trans>
+        </Button>
+        {check.data && (
+          <Text role="status" fw={700}>
+            {t`The FIN matches this credential.`}
+          </Text>
+        )}
+        {check.isError && (
+          <Text role="alert" c="red.9">
+            {failure(check.error, i18n)}
+          </Text>
+        )}
+      </Group>
+    </form>
   );
 }

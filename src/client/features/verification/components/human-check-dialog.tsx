@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useOpenedOnce } from '#client/lib/use-opened-once.ts';
 import { robotMessage } from '../verification-messages.ts';
 
+const sharedRow = { flex: '1 1 auto' };
+
 interface HumanCheckDialogProps {
   opened: boolean;
   waitSeconds: number;
@@ -80,11 +82,13 @@ export function HumanCheckDialog({ opened, waitSeconds, interstitialUrl, onProce
             {i18n._(robotMessage)}
           </Text>
         )}
-        <Group grow>
-          <Button variant="light" onClick={startWait} disabled={secondsLeft !== null}>
+        {/* Side by side while both labels fit on one line each; a longer label (the Tamil countdown
+            is one long word) puts each button on a row of its own instead of cutting the word. */}
+        <Group gap="sm">
+          <Button variant="light" onClick={startWait} disabled={secondsLeft !== null} style={sharedRow}>
             {secondsLeft ? t`Wait ${secondsLeft}s...` : t`Verify Human`}
           </Button>
-          <Button onClick={proceed} disabled={!waited}>
+          <Button onClick={proceed} disabled={!waited} style={sharedRow}>
             <Trans>Proceed</Trans>
           </Button>
         </Group>
