@@ -129,6 +129,16 @@ describe('single sign-on through the organisation’s OpenID Connect provider', 
     }
   });
 
+  it('refuses an email the portal’s own rule refuses, at an allowed domain too, and makes no account', async () => {
+    for (const email of ['eve@evil.test@contoso.com', 'eve contoso@contoso.com', '@contoso.com']) {
+      const { location, session } = await signIn(app, { sub: `eve-${email}`, email });
+
+      expect(session, email).toBeUndefined();
+      expect(refusal(app, location), email).toBe('domain_not_allowed');
+      expect(await app.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    }
+  });
+
   it('refuses an email address the provider has not verified', async () => {
     const { location, session } = await signIn(app, {
       sub: 'unverified',
