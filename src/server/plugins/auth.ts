@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { type ChangePasswordInput, changePasswordInput } from '#shared/api/auth.ts';
 import { errorCodes } from '#shared/api/errors.ts';
 import { type StartSingleSignOnInput, startSingleSignOnInput } from '#shared/api/single-sign-on.ts';
+import { isSameSitePath } from '#shared/rules/same-site-path.ts';
 import { type Auth, CLIENT_ADDRESS_HEADER, createAuth, type Role } from '../auth/create-auth.ts';
 import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
 import { SSO_PROVIDER_ID } from '../auth/sso-policy.ts';
@@ -186,15 +187,26 @@ function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** Copies Better Auth's answer, cookies included, to the reply. */
+/**
+ * Copies Better Auth's answer, cookies included, to the reply. A redirect stays on the site, as
+ * every redirect of the portal does: a return address stored by a sign-in started elsewhere, or
+ * before the rule, leads to the login page instead.
+ */
 function relay(reply: FastifyReply, { response, text }: { response: Response; text: string }) {
   reply.code(response.status);
+  const { publicUrl } = reply.server.config;
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') continue;
-    reply.header(name, value);
+    reply.header(name, name === 'location' ? onThisSite(value, publicUrl) : value);
   }
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   return reply.send(text || null);
+}
+
+/** `location` when it is a path of this site, alone or after PUBLIC_URL; else the login page. */
+function onThisSite(location: string, publicUrl: string): string {
+  const path = location.startsWith(`${publicUrl}/`) ? location.slice(publicUrl.length) : location;
+  return isSameSitePath(path) ? location : `${publicUrl}/login`;
 }
 
 /**
