@@ -18,7 +18,7 @@ const rounds = Number(values.rounds);
 const concurrent = Number(values.concurrent);
 
 // Each sign-in comes from an address and an account of its own, so the sign-in limits never answer.
-const installation = await createInstallation(undefined, { TRUST_PROXY: 'true' });
+const installation = await createInstallation(undefined, { TRUST_PROXY: '1' });
 const emails = Array.from({ length: concurrent }, (_, i) => `bench-${i}@example.com`);
 const unlock = lockDataDir(installation.dataDir);
 const database = await openDatabase({ pgliteDir: path.join(installation.dataDir, 'db') });

@@ -63,7 +63,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     logController: new OneLinePerRequest(),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Loading the page renderer took over Fastify's default 10 s on a 2-core machine under load.
     pluginTimeout: 60_000,
@@ -121,6 +121,15 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(staffApi);
 
   return app;
+}
+
+/**
+ * Fastify takes a list of proxy addresses as it is, but trusts no hop at all for a bare count (it
+ * cannot check the peer); a count here means the nearest `count` hops are our proxies, as Express
+ * reads it, and the instances are reachable only through them.
+ */
+function trustedHops(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -62,6 +62,40 @@ describe('loadConfig', () => {
     expect(config.contactRateLimit).toEqual({ max: 2, timeWindowMs: 3_600_000 });
     expect(config.databasePoolSize).toBe(50);
   });
+
+  it('trusts X-Forwarded-For only from a count of proxies or their addresses, never from anyone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
+
+    for (const value of [
+      'true',
+      'yes',
+      'TRUE',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      'proxy.internal',
+      '1.2.3.4/8/1',
+    ]) {
+      let caught: unknown;
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, value).toBeInstanceOf(ConfigError);
+      const { message } = caught as ConfigError;
+      expect(message.split('\n'), value).toHaveLength(1);
+      expect(message).toMatch(/^Invalid configuration: TRUST_PROXY must be the number of proxies/);
+      expect(message).toContain('true is refused');
+    }
+  });
 });
 
 describe('single sign-on settings', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,38 @@ const rateLimit = z
     const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[window.slice(-1) as 's' | 'm' | 'h'];
     return { max: Number(count), timeWindowMs: Number(window.slice(0, -1)) * unit };
   });
+
+const TRUST_PROXY_HELP =
+  'must be the number of proxies in front of the portal (1 for one load balancer) or their addresses ' +
+  '(10.0.0.5, 10.1.0.0/16); true is refused, as it would take the client address from X-Forwarded-For, ' +
+  'which any client can write';
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or CIDR range (or one of proxy-addr's names for the private ranges). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which hops of X-Forwarded-For to believe: `false` none (the socket's address is the client), a
+ * count of proxies in front, or the proxies' own addresses. Fastify's trustProxy takes either.
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(v)) return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  ctx.issues.push({ code: 'custom', message: TRUST_PROXY_HELP, input: value });
+  return z.NEVER;
+});
 
 /** `contoso.com, contoso.co.uk`: lower-cased, each a plain domain name. */
 const emailDomains = z
@@ -95,7 +128,7 @@ const envSchema = z.object({
   PUBLIC_IDENTITY_DOCUMENTS: bool.default(false),
   SITE_CONFIG: z.string().min(1).default('content/site.json'),
   CONTENT_DIR: z.string().min(1).default('content'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   REQUIRE_TWO_FACTOR_FOR_ADMINS: bool.default(false),
   OIDC_ISSUER: z.url({ error: "must be the identity provider's issuer URL (https://...)" }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -193,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicIdentityDocuments: e.PUBLIC_IDENTITY_DOCUMENTS,
     siteConfigPath: path.resolve(e.SITE_CONFIG),
     contentDir: path.resolve(e.CONTENT_DIR),
+    /** Proxies whose X-Forwarded-For entries are believed: none, a hop count, or their addresses. */
     trustProxy: e.TRUST_PROXY,
     /** Administrators must set up two-factor sign-in before the staff API answers them. */
     requireTwoFactorForAdmins: e.REQUIRE_TWO_FACTOR_FOR_ADMINS,

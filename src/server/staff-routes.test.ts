@@ -77,6 +77,23 @@ describe('every staff route is guarded by the session hook', () => {
     expect(failures).toEqual([]);
   });
 
+  it('marks every staff answer Cache-Control: no-store, refused or answered', async () => {
+    const { headers } = await signInAs(testApp.app, 'admin');
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => !isPublic(r))) {
+      // Without a session every route answers; with one, the reads (lists of people, the audit trail).
+      const asked = [requestFor(route), ...(route.method === 'GET' ? [requestFor(route, headers)] : [])];
+      for (const request of asked) {
+        const response = await testApp.app.inject(request);
+        if (response.headers['cache-control'] !== 'no-store')
+          failures.push(
+            `${route.method} ${route.url} → ${response.statusCode} ${response.headers['cache-control']}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   describe('refuses a session cookie that is not a live session', () => {
     // A new admin for each sign-in: one account may sign in only 5 times in 15 minutes.
     const signInNew = async () => (await signInAs(testApp.app, 'admin')).cookie;

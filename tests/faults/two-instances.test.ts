@@ -58,7 +58,7 @@ describe.skipIf(!adminUrl)('two instances behind one address (PostgreSQL, Redis,
       AUTH_SECRET: 'two-instances-secret-'.padEnd(48, 'x'),
       // One public address, as a load balancer gives; clients told apart by X-Forwarded-For.
       PUBLIC_URL: origin,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',

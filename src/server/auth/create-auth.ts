@@ -14,6 +14,12 @@ import { ssoDatabaseHooks, ssoGate } from './sso-sign-in.ts';
 export type Role = 'admin' | 'staff';
 
 /**
+ * The header the auth plugin sets to Fastify's `request.ip` (what the configured proxies saw) on
+ * every request it hands Better Auth, so Better Auth never reads an address a client wrote.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-ecert-client-address';
+
+/**
  * Email + password accounts with sessions in the database, and two-factor sign-in for those who
  * turn it on. Public sign-up is off: users come from the first-admin setup, the user:create
  * command, an administrator, or (when it is set up) a first sign-in through the organisation's
@@ -91,7 +97,10 @@ export function createAuth(db: Db, config: Config, secret: string) {
       disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      ipAddress: { disableIpTracking: !config.trustProxy },
+      ipAddress: {
+        disableIpTracking: config.trustProxy === false,
+        ipAddressHeaders: [CLIENT_ADDRESS_HEADER],
+      },
     },
   });
 }

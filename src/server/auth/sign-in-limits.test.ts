@@ -84,3 +84,30 @@ describe('password guessing is limited per account and per address, however the 
     expect(statuses.filter((status) => status === 429)).toHaveLength(3);
   });
 });
+
+describe('two-factor code guesses', () => {
+  it('share the password’s budget per address: ten guesses of either kind, then 429 for both', async () => {
+    const from = freshAddress();
+    const guessCode = () =>
+      rawRequest(port, {
+        method: 'POST',
+        target: '/api/auth/two-factor/verify-totp',
+        from,
+        headers: { origin: harness.app.config.publicUrl },
+        body: JSON.stringify({ code: '000000' }),
+      }).then((answer) => answer.status);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(await signIn(SIGN_IN, `nobody-2fa-${i}@example.com`, 'wrong password', from));
+      statuses.push(await guessCode());
+    }
+    const [password, code] = [
+      await signIn(SIGN_IN, 'nobody-2fa@example.com', 'wrong password', from),
+      await guessCode(),
+    ];
+
+    expect(statuses).not.toContain(429);
+    expect([password, code]).toEqual([429, 429]);
+  });
+});

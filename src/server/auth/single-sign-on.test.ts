@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singleSignOnFailure } from '#shared/api/single-sign-on.ts';
 import type { App } from '../app.ts';
-import { account, auditEvent, user } from '../db/schema/index.ts';
+import { account, auditEvent, user, verification } from '../db/schema/index.ts';
 import { createStaffUser } from '../features/users/create-staff-user.ts';
 import { freePort } from '../test/free-port.ts';
 import {
@@ -129,6 +129,16 @@ describe('single sign-on through the organisation’s OpenID Connect provider', 
     }
   });
 
+  it('refuses an email the portal’s own rule refuses, at an allowed domain too, and makes no account', async () => {
+    for (const email of ['eve@evil.test@contoso.com', 'eve contoso@contoso.com', '@contoso.com']) {
+      const { location, session } = await signIn(app, { sub: `eve-${email}`, email });
+
+      expect(session, email).toBeUndefined();
+      expect(refusal(app, location), email).toBe('domain_not_allowed');
+      expect(await app.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    }
+  });
+
   it('refuses an email address the provider has not verified', async () => {
     const { location, session } = await signIn(app, {
       sub: 'unverified',
@@ -239,12 +249,33 @@ describe('single sign-on through the organisation’s OpenID Connect provider', 
         payload: { callbackURL },
       });
 
-    for (const callbackURL of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+    for (const callbackURL of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/en//host/phish',
+      '/ta/\\evil.example',
+      '/\t/evil.example',
+    ]) {
       const answer = await start(callbackURL);
       expect(answer.statusCode, callbackURL).toBe(400);
       expect(answer.json().message).toMatch(/path on this site/);
     }
     expect((await start('/dashboard/peoples')).statusCode).toBe(200);
+  });
+
+  it('leads back only to this site, even from a return address stored before the rule', async () => {
+    provider.signsIn({ sub: 'rita', email: 'rita@contoso.com' });
+    const { location, session } = await signInThroughProvider(app, {
+      atStart: async () => {
+        await app.db
+          .update(verification)
+          .set({ value: sql`replace(${verification.value}, '"/dashboard"', '"/en//evil.example/phish"')` });
+      },
+    });
+
+    expect(session).toBeDefined();
+    expect(location).toBe(`${app.config.publicUrl}/login`);
   });
 
   it('refuses to start a sign-in for another site’s page', async () => {

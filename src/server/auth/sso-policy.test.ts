@@ -21,9 +21,17 @@ describe('roleFromClaims', () => {
     expect(roleFromClaims({}, 'toString.name', 'toString')).toBe('staff');
   });
 
-  it('compares other kinds of values as text', () => {
-    expect(roleFromClaims({ ecert_admin: true }, 'ecert_admin', 'true')).toBe('admin');
-    expect(roleFromClaims({ level: [3, 7] }, 'level', '7')).toBe('admin');
+  it('reads only a text or a list of texts: any other shape makes staff, whatever its text', () => {
+    for (const groups of [
+      [['ecert-admins']],
+      ['sales', ['ecert-admins']],
+      { 0: 'ecert-admins' },
+      [{ toString: 'ecert-admins' }],
+    ]) {
+      expect(roleFromClaims({ groups }, 'groups', 'ecert-admins'), JSON.stringify(groups)).toBe('staff');
+    }
+    expect(roleFromClaims({ ecert_admin: true }, 'ecert_admin', 'true')).toBe('staff');
+    expect(roleFromClaims({ level: [3, 7] }, 'level', '7')).toBe('staff');
   });
 });
 

@@ -10,17 +10,20 @@ export function emailDomainAllowed(email: string, domains: readonly string[]): b
 }
 
 /**
- * Administrator when the claim holds the value (equals it, or lists it); staff otherwise. A claim
- * is looked up by its full name first ("https://contoso.com/roles"), then as a dotted path
- * ("realm_access.roles"), as providers nest them either way.
+ * Administrator when the claim holds the value (a text equal to it, or a list of texts with it);
+ * staff otherwise, and for a claim of any other shape (a number, a list of lists), whose text could
+ * equal the value by accident. A claim is looked up by its full name first
+ * ("https://contoso.com/roles"), then as a dotted path ("realm_access.roles"), as providers nest
+ * them either way.
  */
 export function roleFromClaims(profile: Record<string, unknown>, claim: string, value: string): Role {
   const found = Object.hasOwn(profile, claim) ? profile[claim] : readPath(profile, claim.split('.'));
-  const values = Array.isArray(found) ? found : [found];
-  return values.some((entry) => entry !== null && entry !== undefined && String(entry) === value)
-    ? 'admin'
-    : 'staff';
+  const values = typeof found === 'string' ? [found] : isListOfTexts(found) ? found : [];
+  return values.includes(value) ? 'admin' : 'staff';
 }
+
+const isListOfTexts = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 
 function readPath(value: unknown, path: string[]): unknown {
   let current = value;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, sql } from 'drizzle-orm';
+import { emailField } from '#shared/api/auth.ts';
 import {
   SSO_DOMAIN_NOT_ALLOWED,
   SSO_EMAIL_NOT_VERIFIED,
@@ -50,7 +51,9 @@ export function ssoGate(sso: SingleSignOnConfig) {
     // Only the callback route completes a sign-in through the provider (not an ID token posted to us).
     if (!signIn) return refuse('unexpected_sign_in');
     if (claimed.emailVerified !== true && !sso.trustEmail) return refuse(SSO_EMAIL_NOT_VERIFIED);
-    if (!emailDomainAllowed(String(claimed.email ?? ''), sso.allowedDomains))
+    // The rule staff accounts are made by, so an address such as eve@evil.test@contoso.com is not kept.
+    const email = emailField.safeParse(claimed.email);
+    if (!email.success || !emailDomainAllowed(email.data, sso.allowedDomains))
       return refuse(SSO_DOMAIN_NOT_ALLOWED);
     signIn.role = roleFromClaims(source.oauth.profile ?? {}, sso.adminClaim, sso.adminValue);
   };

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -18,12 +19,16 @@ function cookiesOf(response: { headers: Record<string, unknown> }): Record<strin
   return found;
 }
 
-/** Requests as a browser of the portal sends them, each on its own turn of the event loop. */
+/**
+ * Requests as a browser of the portal sends them, each on its own turn of the event loop, and each
+ * browser from an address of its own: code and password guesses share one budget per address.
+ */
 function client(app: App) {
   const origin = app.config.publicUrl;
+  const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const send = async (options: InjectOptions) => {
     await nextTurn();
-    return app.inject(options);
+    return app.inject({ ...options, remoteAddress });
   };
   return {
     post: (url: string, payload: object, cookie = '') =>

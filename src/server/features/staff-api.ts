@@ -24,6 +24,12 @@ import usersRoutes from './users/users.routes.ts';
  */
 const staffApi: FastifyPluginAsync = async (app) => {
   const authenticateKey = keyAuthenticator(app);
+  // Staff answers hold full passport numbers, FINs and dates of birth: no browser or proxy keeps
+  // one, refusals included. Set as the answer leaves, so no route's own header can loosen it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
   app.addHook('onRequest', async (request, reply) => {
     const key = bearerKey(request.headers.authorization);
     const user = key ? await authenticateKey(request, reply, key) : await app.currentUser(request);

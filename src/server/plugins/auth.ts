@@ -1,10 +1,12 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ChangePasswordInput, changePasswordInput } from '#shared/api/auth.ts';
 import { errorCodes } from '#shared/api/errors.ts';
 import { type StartSingleSignOnInput, startSingleSignOnInput } from '#shared/api/single-sign-on.ts';
-import { type Auth, createAuth, type Role } from '../auth/create-auth.ts';
+import { isSameSitePath } from '#shared/rules/same-site-path.ts';
+import { type Auth, CLIENT_ADDRESS_HEADER, createAuth, type Role } from '../auth/create-auth.ts';
 import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
 import { SSO_PROVIDER_ID } from '../auth/sso-policy.ts';
 import { duringSsoCallback } from '../auth/sso-sign-in.ts';
@@ -33,7 +35,11 @@ declare module 'fastify' {
 /** Sign-in, sign-out and session bodies are a few hundred bytes; a big one is only ever an attack. */
 const AUTH_BODY_LIMIT = 16 * 1024;
 const MINUTE = 60_000;
-/** Password guesses per client address, and per account from any number of addresses. */
+/**
+ * Password and two-factor code guesses per client address, one budget for both, and password
+ * guesses per account from any number of addresses. Single sign-on's start and callback each
+ * have a budget of the same size of their own.
+ */
 const GUESSES_PER_ADDRESS = { max: 10, timeWindow: MINUTE };
 const GUESSES_PER_ACCOUNT = { max: 5, timeWindow: 15 * MINUTE };
 /** Session reads and sign-outs per client address: far above what a person's pages make. */
@@ -51,10 +57,15 @@ export default fp(
     app.decorateRequest('user', null);
     const readSession = createSessionReader(app.db, auth);
     app.decorate('currentUser', (request: FastifyRequest) =>
-      readSession(request.headers.cookie, () => fromNodeHeaders(request.headers)),
+      readSession(request.headers.cookie, () => authHeaders(request)),
     );
     const forward = async (request: FastifyRequest, reply: FastifyReply) =>
       relay(reply, await askAuth(auth, request));
+    const guessesPerAddress = app.rateLimit({
+      ...GUESSES_PER_ADDRESS,
+      // Its own keys: in a shared Redis, no other limit counts the same client's requests here.
+      keyGenerator: (request) => `sign-in-guess:${normalizeIP(request.ip)}`,
+    });
     const perAccount = limitBy(app, {
       ...GUESSES_PER_ACCOUNT,
       keyGenerator: (request) =>
@@ -64,7 +75,7 @@ export default fp(
     const { singleSignOn, passwordSignIn } = app.config;
     app.post('/api/auth/sign-in/email', {
       bodyLimit: AUTH_BODY_LIMIT,
-      config: { rateLimit: GUESSES_PER_ADDRESS },
+      onRequest: guessesPerAddress,
       preHandler: perAccount,
       handler: (request, reply) => {
         if (!passwordSignIn) {
@@ -118,11 +129,11 @@ export default fp(
     });
 
     // Turning two-factor sign-in on and off (with the password), and the second step of a sign-in
-    // (or of turning it on): each a code or password guess, limited like the password.
+    // (or of turning it on): each a code or password guess, from the password's own budget.
     for (const step of ['enable', 'disable', 'verify-totp', 'verify-backup-code']) {
       app.post(`/api/auth/two-factor/${step}`, {
         bodyLimit: AUTH_BODY_LIMIT,
-        config: { rateLimit: GUESSES_PER_ADDRESS },
+        onRequest: guessesPerAddress,
         handler: (request, reply) => forward(request, reply),
       });
     }
@@ -130,7 +141,7 @@ export default fp(
     // The portal's password rule applies, every other session of the user ends, and it is audited.
     app.post<{ Body: ChangePasswordInput }>('/api/auth/change-password', {
       bodyLimit: AUTH_BODY_LIMIT,
-      config: { rateLimit: GUESSES_PER_ADDRESS },
+      onRequest: guessesPerAddress,
       schema: { body: changePasswordInput },
       handler: async (request, reply) => {
         const actor = await app.currentUser(request);
@@ -160,7 +171,7 @@ async function askAuth(auth: Auth, request: FastifyRequest, body: unknown = requ
   const response = await auth.handler(
     new Request(url, {
       method: request.method,
-      headers: fromNodeHeaders(request.headers),
+      headers: authHeaders(request),
       body: body === undefined || request.method === 'GET' ? undefined : reserialize(body),
     }),
   );
@@ -169,15 +180,33 @@ async function askAuth(auth: Auth, request: FastifyRequest, body: unknown = requ
   return { response, text };
 }
 
-/** Copies Better Auth's answer, cookies included, to the reply. */
+/** The request's headers for Better Auth, with the client address Fastify worked out in place of any a client sent. */
+function authHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
+  return headers;
+}
+
+/**
+ * Copies Better Auth's answer, cookies included, to the reply. A redirect stays on the site, as
+ * every redirect of the portal does: a return address stored by a sign-in started elsewhere, or
+ * before the rule, leads to the login page instead.
+ */
 function relay(reply: FastifyReply, { response, text }: { response: Response; text: string }) {
   reply.code(response.status);
+  const { publicUrl } = reply.server.config;
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') continue;
-    reply.header(name, value);
+    reply.header(name, name === 'location' ? onThisSite(value, publicUrl) : value);
   }
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   return reply.send(text || null);
+}
+
+/** `location` when it is a path of this site, alone or after PUBLIC_URL; else the login page. */
+function onThisSite(location: string, publicUrl: string): string {
+  const path = location.startsWith(`${publicUrl}/`) ? location.slice(publicUrl.length) : location;
+  return isSameSitePath(path) ? location : `${publicUrl}/login`;
 }
 
 /**

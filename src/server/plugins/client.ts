@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { defaultLanguage, languageOfPath, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
 import { isClientRoute, isStaffPage } from '#shared/routes.ts';
+import { isSameSitePath } from '#shared/rules/same-site-path.ts';
 import { preferredLanguage } from '../i18n/preferred-language.ts';
 import { createServerRender, loadRenderPage } from './server-render.ts';
 
@@ -67,9 +68,11 @@ export default fp(
       const language = languageOfPath(pathname);
       const pagePath = withoutLanguage(pathname);
       const search = query === undefined ? '' : `?${query}`;
-      // English has no prefix: `/en/verify` is `/verify`.
+      // English has no prefix: `/en/verify` is `/verify`. A spelling that would lead off the site
+      // without its prefix (`/en//host`, `/en/\host`) leads home instead.
       if (pathname === '/en' || pathname.startsWith('/en/')) {
-        return reply.redirect(`${pathname.slice(3) || '/'}${search}`, 301);
+        const bare = `${pathname.slice(3) || '/'}${search}`;
+        return reply.redirect(isSameSitePath(bare) ? bare : '/', 301);
       }
       if (pathname === '/') {
         // Only a bare `/` follows the visitor's language; every other address says its own.

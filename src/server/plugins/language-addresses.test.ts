@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../test/raw-http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 describe('addresses of the public pages in each language', () => {
@@ -37,5 +39,31 @@ describe('addresses of the public pages in each language', () => {
     expect(answer.statusCode).toBe(301);
     expect(answer.headers.location).toBe('/search?q=safety');
     expect((await get('/en')).headers.location).toBe('/');
+  });
+
+  it('leads only to this site from /en/…, however the rest is spelt', async () => {
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const site = 'https://portal.example';
+    const spellings = [
+      '/en//evil.example',
+      '/en//evil.example/x?y=1',
+      '/en/\\evil.example',
+      '/en/\\/evil.example',
+      '/en///evil.example',
+      '/en/%09/evil.example',
+      '/en/.//evil.example',
+      'http://127.0.0.1/en//evil.example',
+    ];
+
+    for (const target of spellings) {
+      const answer = await rawRequest(port, { method: 'GET', target });
+      const location = answer.headers.location ?? '';
+      // Where a browser on the site would go, reading the Location header as it does.
+      expect(new URL(location, site).host, `${target} → ${location}`).toBe('portal.example');
+    }
+    expect((await rawRequest(port, { method: 'GET', target: '/en//evil.example' })).headers.location).toBe(
+      '/',
+    );
   });
 });

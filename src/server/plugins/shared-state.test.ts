@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Redis } from 'ioredis';
@@ -73,6 +74,22 @@ describe.skipIf(!machineRedis)('two instances with one REDIS_URL (needs a Redis 
     }
     expect(statuses.slice(0, 5)).not.toContain(429);
     expect(statuses[5]).toBe(429);
+  });
+
+  it('hold one limit of FIN checks per credential: the 6th, from a 6th client, answers 429', async () => {
+    const credentialId = `${a.app.config.publicUrl}/info/${randomUUID()}`;
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 6; guess++) {
+      const instance = guess % 2 === 0 ? a.app : b.app;
+      const answer = await instance.inject({
+        method: 'POST',
+        url: '/api/credentials/check-fin',
+        remoteAddress: newClient(),
+        payload: { credentialId, finNumber: `G000000${guess}A` },
+      });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('accept a proof-of-work solution once: what A accepted, B refuses', async () => {

@@ -2,6 +2,8 @@ import net from 'node:net';
 
 export interface RawAnswer {
   status: number;
+  /** The answer's headers by lower-case name (the last of a repeated one). */
+  headers: Record<string, string>;
   body: string;
 }
 
@@ -38,7 +40,18 @@ export function rawRequest(
     socket.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-      resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+      const end = text.indexOf('\r\n\r\n');
+      const headers = Object.fromEntries(
+        text
+          .slice(0, end)
+          .split('\r\n')
+          .slice(1)
+          .map((line) => [
+            line.slice(0, line.indexOf(':')).toLowerCase(),
+            line.slice(line.indexOf(':') + 1).trim(),
+          ]),
+      );
+      resolve({ status, headers, body: text.slice(end + 4) });
     });
   });
 }

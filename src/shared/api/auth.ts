@@ -7,7 +7,8 @@ const PASSWORD_MAX_LENGTH = 128;
 export const roles = ['admin', 'staff'] as const;
 export type Role = (typeof roles)[number];
 
-const emailField = z
+/** The portal's rule for a staff account's email, wherever the address comes from. */
+export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()

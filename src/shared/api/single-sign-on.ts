@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSameSitePath } from '../rules/same-site-path.ts';
 
 /** How staff may sign in here: what the login page offers. */
 export const signInOptions = z.object({
@@ -17,7 +18,7 @@ export const startSingleSignOnInput = z.object({
   callbackURL: z
     .string()
     .max(500, { error: 'The return address is too long' })
-    .regex(/^\/(?![/\\])\S*$/, { error: 'The return address must be a path on this site' })
+    .refine(isSameSitePath, { error: 'The return address must be a path on this site' })
     .optional(),
 });
 export type StartSingleSignOnInput = z.infer<typeof startSingleSignOnInput>;

@@ -91,9 +91,9 @@ describe('POST /api/credentials/check-fin', () => {
       });
 
     const statuses: number[] = [];
-    for (let i = 0; i < budget / 2; i++) {
-      statuses.push((await verify()).statusCode, (await checkFin(id, `G${i}`, from)).statusCode);
-    }
+    // Two FIN checks and the rest verifications: the credential's own limit stays out of it.
+    for (let i = 0; i < budget - 2; i++) statuses.push((await verify()).statusCode);
+    for (let i = 0; i < 2; i++) statuses.push((await checkFin(id, `G${i}`, from)).statusCode);
     const [limitedCheck, limitedVerify] = [await checkFin(id, 'G3456789P', from), await verify()];
 
     expect(statuses).not.toContain(429);
@@ -103,6 +103,27 @@ describe('POST /api/credentials/check-fin', () => {
     expect(limitedVerify.statusCode).toBe(429);
     // Another client is not held back.
     expect((await checkFin(id, 'G3456789P', newClient())).json()).toEqual({ matches: true });
+  });
+
+  it('takes five guesses an hour at one credential, from however many clients', async () => {
+    const { credential } = await credentialOf('G5678901T');
+    const other = await credentialOf('G6789012U');
+    const id = String(credential.id);
+    // The same record, its id spelt in capitals: still one credential.
+    const shouting = id.replace(/[0-9a-f-]{36}$/, (uuid) => uuid.toUpperCase());
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await checkFin(id, `G000000${i}A`, newClient())).statusCode);
+    const limited = await checkFin(shouting, 'G5678901T', newClient());
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
+    // Another credential is not held back.
+    expect((await checkFin(String(other.credential.id), 'G6789012U', newClient())).json()).toEqual({
+      matches: true,
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import { invalidInput } from '../../errors.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The record a credential of this portal is about: the credential's id is its record page. */
-function recordIdOf(publicUrl: string, credentialId: string): string {
+export function recordIdOf(publicUrl: string, credentialId: string): string {
   const prefix = `${publicUrl}/info/`;
   const id = credentialId.startsWith(prefix) ? credentialId.slice(prefix.length) : '';
   if (!UUID.test(id)) {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type CheckFinInput,
   CREDENTIAL_MAX_BYTES,
   CREDENTIAL_PDF_MAX_BYTES,
   checkFinInput,
@@ -12,8 +13,8 @@ import {
 import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
-import { perClientLimit } from '../../plugins/rate-limit.ts';
-import { finMatchesCredential } from './check-fin.ts';
+import { limitBy, perClientLimit } from '../../plugins/rate-limit.ts';
+import { finMatchesCredential, recordIdOf } from './check-fin.ts';
 import { credentialOfPerson } from './credential-of-person.ts';
 import { measureJson } from './credential-shape.ts';
 import { credentialTextOfPdf } from './credential-text-of-pdf.ts';
@@ -35,6 +36,11 @@ const NOT_JSON =
 /** Far deeper than any credential of ours (7), far shallower than what could exhaust a stack. */
 const MAX_DEPTH = 32;
 const PDF_TYPE = 'application/pdf';
+/**
+ * FIN guesses at one credential, from however many clients: a handful an hour lets a verifier
+ * mistype, and keeps a FIN from being recovered from its public mask one guess at a time.
+ */
+const FIN_CHECKS_PER_CREDENTIAL = { max: 5, timeWindow: 60 * 60_000 };
 const PDF_TOO_LARGE = `This PDF is too large to be an e-Cert: the checker takes PDFs up to ${CREDENTIAL_PDF_MAX_BYTES / 1024 / 1024} MB.`;
 const NOT_JSON_IN_PDF =
   'The file attached to this PDF as its credential is not JSON, so it is not a credential from this portal.';
@@ -147,11 +153,17 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
+  const finChecksPerCredential = limitBy(app, {
+    ...FIN_CHECKS_PER_CREDENTIAL,
+    keyGenerator: (request) =>
+      `check-fin:${recordIdOf(app.config.publicUrl, (request.body as CheckFinInput).credentialId)}`,
+  });
   app.post(
     '/api/credentials/check-fin',
     {
       // A guess at a FIN costs what a verification attempt costs, from the same budget.
       onRequest: app.verificationLimit,
+      preHandler: finChecksPerCredential,
       schema: { body: checkFinInput, response: { 200: checkFinResult } },
     },
     async (request, reply) => {
