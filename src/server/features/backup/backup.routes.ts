@@ -52,6 +52,12 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { passphrase: request.body.passphrase, createdAt },
       );
+      // A client gone while the archive was being set up (the passphrase's key takes a second).
+      const gone = () => {
+        if (!reply.raw.writableFinished) stream.destroy();
+      };
+      if (reply.raw.destroyed) gone();
+      else reply.raw.once('close', gone);
       done.then(
         (manifest) => request.log.info({ files: manifest.files }, 'backup downloaded'),
         (error: unknown) =>
