@@ -138,6 +138,17 @@ async function drill(
       'pass',
     );
     expect(revoked.checks.find((check: { check: string }) => check.check === 'status').outcome).toBe('fail');
+    // The monthly check docs/deploy.md describes: an e-Cert PDF from before the backup, dropped on
+    // the restore's /verify-credential (same PUBLIC_URL).
+    const pdf = await app.inject({ url: `/api/certificates/${filled.valid.id.split('/').pop()}/e-cert.pdf` });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const pdfCheck = await restored.inject({
+      method: 'POST',
+      url: '/api/credentials/verify',
+      headers: { 'content-type': 'application/pdf' },
+      payload: pdf.rawPayload,
+    });
+    expect(pdfCheck.json().verified, pdfCheck.body).toBe(true);
     const page = await restored.inject({ url: `/api/certificates/${filled.revokedId}` });
     expect(page.json().certificate.status).toBe('revoked');
     return archive;

@@ -14,15 +14,9 @@ const PASSPHRASE_BODY_LIMIT = 4 * 1024;
 /**
  * A backup of the running installation, streamed to an administrator: for operators without shell
  * access. It is encrypted with the passphrase the administrator types, so the file alone opens
- * nothing. The dashboard posts a plain form (the browser saves the answer as it streams in), hence
- * the form body besides JSON.
+ * nothing.
  */
 const backupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: PASSPHRASE_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
   const perAccount = limitBy(app, {
     ...DOWNLOADS,
     keyGenerator: (request) => `backup:${request.user?.id}`,
