@@ -65,5 +65,6 @@ describe('POST /api/backup', () => {
       (await download(others[1]?.headers ?? {}, '10.3.0.1', { passphrase: PASSPHRASE })).statusCode,
     ).toBe(429);
     expect(await downloads()).toHaveLength(10);
-  });
+    // Twelve archives, each with a passphrase key that takes a second of scrypt.
+  }, 240_000);
 });

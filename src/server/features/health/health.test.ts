@@ -47,11 +47,16 @@ describe('GET /api/health', () => {
       letGo = resolve;
     });
     // A transaction that never ends, as a cancelled download's once did; the clock moves past the limit.
+    let started = () => {};
+    const begun = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     const held = database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
+      started();
       await holding;
     });
-    await vi.waitFor(() => expect(database.heldForMs()).toBeGreaterThan(0));
+    await begun;
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.now() + HELD_TOO_LONG_MS - 1_000);
