@@ -87,19 +87,30 @@ staffTest.describe('Users: an administrator changes an account', () => {
 staffTest.describe('Users: an administrator downloads a backup', () => {
   staffTest.use({ account: adminAccount });
 
-  staffTest('as one ZIP archive with its manifest, from the keyboard', async ({ page }) => {
+  staffTest('encrypted with the passphrase typed, from the keyboard', async ({ page }) => {
     await page.goto('/dashboard/users');
     const section = page.getByRole('region', { name: 'Backup' });
     await expect(section.getByText(/holds personal data/)).toBeVisible();
     await expectNoAxeViolations(page);
+    const passphrase = section.getByLabel('Passphrase for this backup');
+    // Too short: the form says why and nothing is downloaded.
+    await passphrase.fill('short');
+    await passphrase.press('Enter');
+    await expect(section.getByText('The passphrase must have at least 12 characters')).toBeVisible();
+    await passphrase.fill('an end-to-end backup passphrase');
     const download = page.waitForEvent('download');
-    await section.getByRole('link', { name: 'Download a backup' }).focus();
+    await section.getByRole('button', { name: 'Download a backup' }).focus();
     await page.keyboard.press('Enter');
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^ecert-backup-\d{4}-\d{2}-\d{2}\.zip$/);
+    expect(file.suggestedFilename()).toMatch(/^ecert-backup-\d{4}-\d{2}-\d{2}\.zip\.age$/);
     const bytes = await fs.readFile(await file.path());
-    // A ZIP begins with a local file header, and the archive names its manifest.
-    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
-    expect(bytes.includes('manifest.json')).toBe(true);
+    // An age file with a passphrase (scrypt) recipient; nothing of the archive in clear.
+    expect(bytes.subarray(0, 21).toString('latin1')).toBe('age-encryption.org/v1');
+    expect(bytes.includes('-> scrypt ')).toBe(true);
+    expect(bytes.includes('manifest.json')).toBe(false);
+    // The page stays, and the trail names the download.
+    await expect(section).toBeVisible();
+    await page.goto('/dashboard/audit?entityType=backup');
+    await expect(page.getByText(/Backup of \d{4}-/).first()).toBeVisible();
   });
 });

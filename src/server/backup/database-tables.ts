@@ -4,6 +4,13 @@ import { type Db, queryRows } from '../db/database.ts';
 /** Kept by triggers on `person` from the rows a restore inserts: copying it would count them twice. */
 const DERIVED_TABLES = new Set(['person_live_count']);
 
+/**
+ * Sessions, reset links and other one-time tokens (Better Auth's `verification`), and wallet claims
+ * under way: a key to an account or a record, not data. Never copied; a restore empties them, so
+ * no session or link of either installation works after it.
+ */
+export const NOT_CARRIED = ['session', 'verification', 'wallet_exchange'];
+
 /** Made by every start on an empty database, so it does not make an installation "non-empty". */
 export const MADE_AT_START = new Set(['issuer_key']);
 
@@ -34,7 +41,9 @@ export async function backupTables(db: Db): Promise<TableShape[]> {
     sql`select table_name as table, column_name as column from information_schema.columns
         where table_schema = 'public' and is_generated = 'NEVER' order by table_name, ordinal_position`,
   );
-  const names = tables.map((table) => table.name).filter((name) => !DERIVED_TABLES.has(name));
+  const names = tables
+    .map((table) => table.name)
+    .filter((name) => !DERIVED_TABLES.has(name) && !NOT_CARRIED.includes(name));
   return inDependencyOrder(names, links).map((name) => ({
     name,
     columns: columns.filter((column) => column.table === name).map((column) => column.column),

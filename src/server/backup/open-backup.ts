@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { type BackupManifest, backupManifest, MANIFEST_NAME } from './manifest.ts';
+import { isFileKey } from '../files/file-store.ts';
+import { type BackupManifest, backupManifest, filePart, MANIFEST_NAME } from './manifest.ts';
 
 /** Why a backup was not restored: one line for the operator, said before anything was written. */
 export class BackupRefused extends Error {}
@@ -39,6 +40,12 @@ export async function openBackup(path: string): Promise<OpenedBackup> {
     for (const name of entries.keys())
       if (name !== MANIFEST_NAME && !(name in manifest.parts))
         throw damaged(`${name} is not in its manifest`);
+    for (const [name, hash] of Object.entries(manifest.parts)) {
+      const key = name.startsWith(filePart('')) ? name.slice(filePart('').length) : null;
+      // A stored file's key is its SHA-256: a file under another's key would be served in its place.
+      if (key !== null && (!isFileKey(key) || !key.startsWith(hash)))
+        throw damaged(`${name} does not hold the file its name says`);
+    }
     for (const [name, expected] of Object.entries(manifest.parts)) {
       const hash = createHash('sha256');
       try {
@@ -69,7 +76,8 @@ function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
   return new Promise((resolve, reject) => {
     zip.on('entry', (entry: Entry) => {
-      entries.set(entry.fileName, entry);
+      // A folder entry has no content: `zip -r` adds one for each folder of an archive unpacked.
+      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
       zip.readEntry();
     });
     zip.on('end', () => resolve(entries));

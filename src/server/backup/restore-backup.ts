@@ -1,12 +1,21 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { buffer, text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../db/database.ts';
 import { openSecret } from '../features/credentials/seal-secret.ts';
-import { type FileStore, isFileKey } from '../files/file-store.ts';
-import { backupTables, MADE_AT_START, schemaVersion, type TableShape } from './database-tables.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { recordBackupEvent } from './backup-audit.ts';
+import { decryptArchive } from './backup-encryption.ts';
+import {
+  backupTables,
+  MADE_AT_START,
+  NOT_CARRIED,
+  schemaVersion,
+  type TableShape,
+} from './database-tables.ts';
 import { filePart, SECRET_NAME, tablePart } from './manifest.ts';
 import { BackupRefused, type OpenedBackup, openBackup } from './open-backup.ts';
 
@@ -18,6 +27,8 @@ export interface RestoreTarget {
   authSecret?: string;
   /** Replace what the installation holds instead of refusing a non-empty one. */
   force?: boolean;
+  /** The passphrase the archive was encrypted with. */
+  passphrase: string;
 }
 
 export interface RestoreSummary {
@@ -29,11 +40,23 @@ export interface RestoreSummary {
 const BATCH = 500;
 
 /**
- * Restores an archive made by writeBackup. Everything that can refuse it is checked first (checksums,
- * schema, secret, an empty installation); then the files are stored, then every table is loaded in
- * one transaction, so a failure leaves the database as it was.
+ * Restores an archive made by writeBackup (or any age file of such a ZIP). It is decrypted into a
+ * private temporary folder, removed after. Everything that can refuse it is checked first
+ * (checksums, schema, secret, an empty installation); then the files are stored, then every table
+ * is loaded in one transaction, so a failure leaves the database as it was.
  */
 export async function restoreBackup(archive: string, target: RestoreTarget): Promise<RestoreSummary> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-restore-'));
+  try {
+    const zip = path.join(folder, 'backup.zip');
+    await decryptArchive(archive, target.passphrase, zip);
+    return await restoreZip(zip, target);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function restoreZip(archive: string, target: RestoreTarget): Promise<RestoreSummary> {
   const backup = await openBackup(archive);
   try {
     const { manifest } = backup;
@@ -53,17 +76,24 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
     let files = 0;
     for (const name of Object.keys(manifest.parts)) {
       const key = name.slice(filePart('').length);
-      if (!name.startsWith(filePart('')) || !isFileKey(key)) continue;
+      if (!name.startsWith(filePart(''))) continue;
       await target.files.put(key, await buffer(await backup.read(name)));
       files += 1;
     }
     const counts = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      await tx.execute(sql.raw(`truncate ${tables.map((t) => `"${t.name}"`).join(', ')} cascade`));
+      const emptied = [...tables.map((t) => t.name), ...NOT_CARRIED];
+      await tx.execute(sql.raw(`truncate ${emptied.map((name) => `"${name}"`).join(', ')} cascade`));
       const loaded: Record<string, number> = {};
       for (const table of tables) loaded[table.name] = await loadTable(tx, table, backup);
       for (const [sequence, position] of Object.entries(manifest.sequences))
         await tx.execute(sql`select setval(${sequence}::regclass, ${position}::bigint)`);
+      await recordBackupEvent(tx, {
+        actor: null,
+        action: 'restore',
+        createdAt: manifest.createdAt,
+        through: 'npm run restore',
+      });
       return loaded;
     });
     if (secret.write) fs.writeFileSync(path.join(target.dataDir, SECRET_NAME), secret.value, { mode: 0o600 });

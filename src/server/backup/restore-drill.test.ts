@@ -1,5 +1,7 @@
 // A backup is worth what its restore gives back: fill an installation as staff do, back it up
 // through the dashboard's download, restore it into an empty one and compare everything.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,14 +11,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { fileKeyFor } from '../files/file-store.ts';
+import { ageCommand } from '../test/age-command.ts';
 import { insertPerson } from '../test/people.ts';
 import { startS3 } from '../test/s3-server.ts';
 import { signInWith, TEST_PASSWORD } from '../test/staff-session.ts';
 import { countRows } from '../test/test-app.ts';
 import { storedKeys } from '../test/upload-fixtures.ts';
+import { decryptArchive, encryptArchive } from './backup-encryption.ts';
 import { emptyInstallation, everyFile, everyRow, fill, type Installation } from './drill-kit.ts';
 import { restoreBackup } from './restore-backup.ts';
 import { writeBackup } from './write-backup.ts';
+
+const PASSPHRASE = 'drill passphrase of the month';
 
 const postgresUrl = process.env.DATABASE_URL;
 // Two installations and two app starts: on a shared 2-core machine that alone can take a minute.
@@ -24,12 +30,18 @@ const DRILL_TIMEOUT = 180_000;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-drill-archives-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** Backs up `source` through GET /api/backup as an administrator; returns the archive's path. */
+/** Backs up `source` through POST /api/backup as an administrator; returns the archive's path. */
 async function downloadBackup(source: Installation, adminCookie: string, name: string) {
   const app = await source.start();
-  const response = await app.inject({ url: '/api/backup', headers: { cookie: adminCookie } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/backup',
+    headers: { cookie: adminCookie, origin: app.config.publicUrl },
+    payload: { passphrase: PASSPHRASE },
+  });
   expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-type']).toBe('application/zip');
+  expect(response.headers['content-type']).toBe('application/octet-stream');
+  expect(response.rawPayload.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
   const file = path.join(work, name);
   fs.writeFileSync(file, response.rawPayload);
   return file;
@@ -37,11 +49,28 @@ async function downloadBackup(source: Installation, adminCookie: string, name: s
 
 type Env = Record<string, string>;
 
+/**
+ * What an operator may do with an archive by hand: decrypt it with the `age` command, unzip it,
+ * zip the folder again (`zip -r`, folder entries and all) and encrypt that with `age -p`.
+ */
+async function repackedByHand(archive: string) {
+  const folder = fs.mkdtempSync(path.join(work, 'by-hand-'));
+  const zip = path.join(folder, 'backup.zip');
+  await ageCommand(['-d', '-o', zip, archive], PASSPHRASE);
+  execFileSync('unzip', ['-q', zip, '-d', path.join(folder, 'unpacked')]);
+  const entries = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n');
+  execFileSync('zip', ['-qr', path.join(folder, 'again.zip'), '.'], { cwd: path.join(folder, 'unpacked') });
+  const again = path.join(folder, 'again.zip.age');
+  await ageCommand(['-p', '-o', again, path.join(folder, 'again.zip')], PASSPHRASE);
+  return { entries, archive: again };
+}
+
 async function drill(
   sourceUrl: string | undefined,
   targetUrl: string | undefined,
   env: Env = {},
   targetEnv = env,
+  byHand = false,
 ) {
   const [source, target] = await Promise.all([
     emptyInstallation(sourceUrl, env),
@@ -53,15 +82,44 @@ async function drill(
     const adminCookie = await signInWith(app, filled.admin, TEST_PASSWORD);
     const archive = await downloadBackup(source, adminCookie, `drill-${Date.now()}.zip`);
     const [rows, files] = [await everyRow(source.database), await everyFile(source.files)];
+    const downloaded = rows.audit_event?.filter((line) => JSON.parse(line).action === 'download') ?? [];
+    expect(downloaded.map((line) => JSON.parse(line))).toMatchObject([
+      { entity_type: 'backup', actor_email: filled.admin },
+    ]);
 
-    const summary = await restoreBackup(archive, target);
+    let restoring = archive;
+    if (byHand) {
+      const repacked = await repackedByHand(archive);
+      // No session, reset link or other one-time token leaves in an archive.
+      expect(repacked.entries).toContain('database/user.jsonl');
+      expect(repacked.entries).not.toContain('database/session.jsonl');
+      expect(repacked.entries).not.toContain('database/verification.jsonl');
+      restoring = repacked.archive;
+    }
+    await expect(
+      restoreBackup(restoring, { ...target, passphrase: 'not the drill passphrase' }),
+    ).rejects.toThrow('The passphrase does not open this backup. Nothing was restored.');
+    const summary = await restoreBackup(restoring, { ...target, passphrase: PASSPHRASE });
     expect(summary.tables.person).toBe(5);
     expect(summary.files).toBe(files.size);
-    // Every record, audit event, user and password hash; every file, byte for byte.
-    expect(await everyRow(target.database)).toEqual(rows);
+    // Every record, audit event, user and password hash; every file, byte for byte; and the restore
+    // itself in the trail.
+    const restoredRows = await everyRow(target.database);
+    const restoreEvents = restoredRows.audit_event?.filter((line) => JSON.parse(line).action === 'restore');
+    expect(restoreEvents?.map((line) => JSON.parse(line))).toMatchObject([
+      { entity_type: 'backup', actor_id: null, entity_id: JSON.parse(downloaded[0] as string).entity_id },
+    ]);
+    expect({
+      ...restoredRows,
+      audit_event: restoredRows.audit_event?.filter((line) => !restoreEvents?.includes(line)),
+    }).toEqual(rows);
     expect(await everyFile(target.files)).toEqual(files);
 
     const restored = await target.start();
+    // A session of the backed-up installation opens nothing on the restore, nor on the original
+    // through the archive: the archive holds none.
+    const oldSession = await restored.inject({ url: '/api/users', headers: { cookie: adminCookie } });
+    expect(oldSession.statusCode).toBe(401);
     for (const email of [filled.staff, filled.admin])
       await expect(signInWith(restored, email, TEST_PASSWORD)).resolves.toMatch(/session_token=/);
     const did = (await restored.inject({ url: '/.well-known/did.json' })).json();
@@ -80,6 +138,17 @@ async function drill(
       'pass',
     );
     expect(revoked.checks.find((check: { check: string }) => check.check === 'status').outcome).toBe('fail');
+    // The monthly check docs/deploy.md describes: an e-Cert PDF from before the backup, dropped on
+    // the restore's /verify-credential (same PUBLIC_URL).
+    const pdf = await app.inject({ url: `/api/certificates/${filled.valid.id.split('/').pop()}/e-cert.pdf` });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const pdfCheck = await restored.inject({
+      method: 'POST',
+      url: '/api/credentials/verify',
+      headers: { 'content-type': 'application/pdf' },
+      payload: pdf.rawPayload,
+    });
+    expect(pdfCheck.json().verified, pdfCheck.body).toBe(true);
     const page = await restored.inject({ url: `/api/certificates/${filled.revokedId}` });
     expect(page.json().certificate.status).toBe('revoked');
     return archive;
@@ -93,7 +162,7 @@ describe.skipIf(postgresUrl)('restore drill on the embedded database', () => {
   it(
     'restores an embedded installation into an empty embedded one, everything equal',
     async () => {
-      await drill(undefined, undefined);
+      await drill(undefined, undefined, {}, {}, true);
     },
     DRILL_TIMEOUT,
   );
@@ -146,26 +215,59 @@ describe('an archive that cannot be restored', () => {
           fileKeyFor(Buffer.from('%PDF-1.4 a scan'), 'pdf'),
           Buffer.from('%PDF-1.4 a scan'),
         );
-        const archive = path.join(work, 'small.zip');
-        const { stream, done } = writeBackup({ ...source, generatedSecret: null });
+        const archive = path.join(work, 'small.zip.age');
+        const { stream, done } = await writeBackup(
+          { ...source, generatedSecret: null },
+          { passphrase: PASSPHRASE },
+        );
         await Promise.all([done, pipeline(stream, fs.createWriteStream(archive))]);
+        const into = (installation: Installation) => ({ ...installation, passphrase: PASSPHRASE });
+        const refusal = (file: string) => restoreBackup(file, into(target));
 
-        await expect(restoreBackup(archive, source)).rejects.toThrow(
+        await expect(restoreBackup(archive, into(source))).rejects.toThrow(
           /^This installation already holds data \(table \w+\).*--force.*Nothing was restored\.$/,
         );
-        // Cut short, as an interrupted download leaves it; then whole, with one part changed.
+        // Cut short, as an interrupted download leaves it.
         const bytes = fs.readFileSync(archive);
-        const cut = path.join(work, 'cut.zip');
+        const cut = path.join(work, 'cut.zip.age');
         fs.writeFileSync(cut, bytes.subarray(0, bytes.length >> 1));
-        await expect(restoreBackup(cut, target)).rejects.toThrow(
+        await expect(refusal(cut)).rejects.toThrow(
+          'The backup is damaged: it does not decrypt to its end (cut short or changed). Nothing was restored.',
+        );
+        // The ZIP inside, in clear: not an archive the portal writes.
+        const plain = path.join(work, 'small.zip');
+        await decryptArchive(archive, PASSPHRASE, plain);
+        await expect(refusal(plain)).rejects.toThrow(
+          'The backup is not an encrypted e-Cert Portal backup (an age file). Nothing was restored.',
+        );
+        const plainBytes = fs.readFileSync(plain);
+        const cutZip = path.join(work, 'cut.zip');
+        fs.writeFileSync(cutZip, plainBytes.subarray(0, plainBytes.length >> 1));
+        await expect(refusal(await sealed(cutZip))).rejects.toThrow(
           'The backup is damaged: it is not a readable ZIP archive. Nothing was restored.',
         );
+        // Whole, with one part changed.
         const changed = path.join(work, 'changed.zip');
-        await rewriteEntry(archive, changed, 'database/person.jsonl', (text) =>
-          text.replace('"name":"', '"name":"X'),
-        );
-        await expect(restoreBackup(changed, target)).rejects.toThrow(
+        await rewriteEntries(plain, changed, {
+          'database/person.jsonl': (text) => text.replace('"name":"', '"name":"X'),
+        });
+        await expect(refusal(await sealed(changed))).rejects.toThrow(
           'The backup is damaged: database/person.jsonl does not match its checksum. Nothing was restored.',
+        );
+        // A file under another file's key, its checksum in the manifest made to agree.
+        const [scan] = await storedKeys(source.files);
+        const swapped = path.join(work, 'swapped.zip');
+        const forged = Buffer.from('%PDF-1.4 another scan');
+        await rewriteEntries(plain, swapped, {
+          [`files/${scan}`]: () => forged.toString(),
+          'manifest.json': (text) => {
+            const manifest = JSON.parse(text);
+            manifest.parts[`files/${scan}`] = createHash('sha256').update(forged).digest('hex');
+            return JSON.stringify(manifest);
+          },
+        });
+        await expect(refusal(await sealed(swapped))).rejects.toThrow(
+          `The backup is damaged: files/${scan} does not hold the file its name says. Nothing was restored.`,
         );
         expect(await countRows(target.database, 'person')).toBe(0);
         expect(await storedKeys(target.files)).toEqual([]);
@@ -178,17 +280,22 @@ describe('an archive that cannot be restored', () => {
   );
 });
 
-/** A copy of the archive `from` with the entry `name` changed by `change`: a valid ZIP, altered. */
-async function rewriteEntry(from: string, to: string, name: string, change: (text: string) => string) {
+/** A ZIP as the portal seals one, encrypted with the passphrase; returns its path. */
+async function sealed(zip: string) {
+  const out = `${zip}.age`;
+  await pipeline(await encryptArchive(fs.createReadStream(zip), PASSPHRASE), fs.createWriteStream(out));
+  return out;
+}
+
+/** A copy of the ZIP `from` with the entries named in `changes` changed: a valid ZIP, altered. */
+async function rewriteEntries(from: string, to: string, changes: Record<string, (text: string) => string>) {
   const copy = new yazl.ZipFile();
   const written = pipeline(copy.outputStream, fs.createWriteStream(to));
   const zip = await yauzl.openPromise(from, { lazyEntries: true });
   for await (const entry of zip.eachEntry()) {
     const content = await buffer(await zip.openReadStreamPromise(entry));
-    copy.addBuffer(
-      entry.fileName === name ? Buffer.from(change(content.toString())) : content,
-      entry.fileName,
-    );
+    const change = changes[entry.fileName];
+    copy.addBuffer(change ? Buffer.from(change(content.toString())) : content, entry.fileName);
   }
   zip.close();
   copy.end();

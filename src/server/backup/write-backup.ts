@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { type Database, type Db, queryRows } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
+import { encryptArchive } from './backup-encryption.ts';
 import { backupTables, schemaVersion, sequencePositions } from './database-tables.ts';
 import { type BackupManifest, filePart, MANIFEST_NAME, SECRET_NAME, tablePart } from './manifest.ts';
 
@@ -18,21 +19,43 @@ export interface BackupSource {
 const PAGE = 2_000;
 
 /**
- * One ZIP archive: each table as JSON lines, every stored file, and a manifest with a SHA-256 of
- * each part. The tables are read in one repeatable-read transaction, so they agree with each other;
- * the files are copied after, so every file a copied row names is there.
+ * One ZIP archive, encrypted with `passphrase` (age): each table as JSON lines, every stored file,
+ * and a manifest with a SHA-256 of each part. The tables are read in one repeatable-read
+ * transaction, so they agree with each other; the files are copied after, so every file a copied
+ * row names is there. Destroying `stream` (a download cancelled) ends that transaction at once.
  */
-export function writeBackup(source: BackupSource): { stream: Readable; done: Promise<BackupManifest> } {
+export async function writeBackup(
+  source: BackupSource,
+  options: { passphrase: string; createdAt?: string },
+): Promise<{ stream: Readable; done: Promise<BackupManifest> }> {
   const zip = new yazl.ZipFile();
-  const stream = zip.outputStream as unknown as Readable;
-  const done = fillArchive(zip, source).catch((error: unknown) => {
+  const stream = await encryptArchive(zip.outputStream as unknown as Readable, options.passphrase);
+  const cancel = new AbortController();
+  stream.once('close', () => {
+    if (!stream.readableEnded) cancel.abort(new BackupCancelled());
+  });
+  const createdAt = options.createdAt ?? new Date().toISOString();
+  const done = fillArchive(zip, source, createdAt, cancel.signal).catch((error: unknown) => {
     stream.destroy(error as Error);
-    throw error;
+    (zip.outputStream as unknown as Readable).destroy();
+    throw cancel.signal.aborted ? cancel.signal.reason : error;
   });
   return { stream, done };
 }
 
-async function fillArchive(zip: yazl.ZipFile, source: BackupSource): Promise<BackupManifest> {
+/** Nobody reads the archive any more: a download cancelled. */
+export class BackupCancelled extends Error {
+  constructor() {
+    super('The backup was cancelled before its end.');
+  }
+}
+
+async function fillArchive(
+  zip: yazl.ZipFile,
+  source: BackupSource,
+  createdAt: string,
+  cancelled: AbortSignal,
+): Promise<BackupManifest> {
   const parts: Record<string, string> = {};
   const add = async (name: string, content: Readable) => {
     const hash = createHash('sha256');
@@ -46,7 +69,12 @@ async function fillArchive(zip: yazl.ZipFile, source: BackupSource): Promise<Bac
       }),
     );
     zip.addReadStream(counted, name);
-    await once(counted, 'end');
+    try {
+      // Nobody reads a cancelled download: without the signal this would wait, transaction open, for ever.
+      await once(counted, 'end', { signal: cancelled });
+    } finally {
+      if (cancelled.aborted) content.destroy();
+    }
     parts[name] = hash.digest('hex');
   };
 
@@ -82,7 +110,7 @@ async function fillArchive(zip: yazl.ZipFile, source: BackupSource): Promise<Bac
   const manifest: BackupManifest = {
     format: 'ecert-portal-backup',
     version: 1,
-    createdAt: new Date().toISOString(),
+    createdAt,
     databaseKind: source.database.kind,
     schema,
     tables,

@@ -2,9 +2,10 @@ import 'dotenv/config';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { askPassphrase } from './backup-passphrase.ts';
 import { runOperatorCommand, withOperatorDatabase } from './operator-command.ts';
 
-const USAGE = 'Usage: npm run backup -- [--out FILE.zip]';
+const USAGE = 'Usage: npm run backup -- [--out FILE.zip.age]';
 const SERVER_RUNNING =
   'The portal is running on this data folder; stop it first, or download a backup from the dashboard (Backup, administrators).';
 
@@ -15,16 +16,28 @@ async function backup(argv: string[]): Promise<string> {
   } catch {
     throw new Error(USAGE);
   }
-  const file = out ?? `ecert-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.zip`;
+  const createdAt = new Date().toISOString();
+  const file = out ?? `ecert-backup-${createdAt.replace(/[:.]/g, '-')}.zip.age`;
+  const passphrase = await askPassphrase('backup');
   return withOperatorDatabase(SERVER_RUNNING, async (database, config) => {
     const { writeBackup } = await import('../backup/write-backup.ts');
+    const { recordBackupEvent } = await import('../backup/backup-audit.ts');
     const { configuredFileStore } = await import('../files/configured-store.ts');
     const { resolveMasterSecret } = await import('../secrets.ts');
-    const { stream, done } = writeBackup({
-      database,
-      files: configuredFileStore(config),
-      generatedSecret: config.authSecret ? null : resolveMasterSecret(config),
+    await recordBackupEvent(database.db, {
+      actor: null,
+      action: 'download',
+      createdAt,
+      through: 'npm run backup',
     });
+    const { stream, done } = await writeBackup(
+      {
+        database,
+        files: configuredFileStore(config),
+        generatedSecret: config.authSecret ? null : resolveMasterSecret(config),
+      },
+      { passphrase, createdAt },
+    );
     // Written under a temporary name, so a failed backup never looks like a finished one.
     const partial = `${file}.partial`;
     try {

@@ -1,9 +1,10 @@
 import 'dotenv/config';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { askPassphrase } from './backup-passphrase.ts';
 import { runOperatorCommand, withOperatorDatabase } from './operator-command.ts';
 
-const USAGE = 'Usage: npm run restore -- FILE.zip [--force]';
+const USAGE = 'Usage: npm run restore -- FILE.zip.age [--force]';
 const SERVER_RUNNING = 'The portal is running on this data folder; stop it before restoring into it.';
 
 function readArgs(argv: string[]) {
@@ -21,6 +22,7 @@ async function restore(argv: string[]): Promise<string> {
   const [file, ...rest] = positionals;
   if (!file || rest.length > 0) throw new Error(USAGE);
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
+  const passphrase = await askPassphrase('restore');
   return withOperatorDatabase(SERVER_RUNNING, async (database, config) => {
     const { restoreBackup } = await import('../backup/restore-backup.ts');
     const { configuredFileStore } = await import('../files/configured-store.ts');
@@ -30,6 +32,7 @@ async function restore(argv: string[]): Promise<string> {
       dataDir: config.dataDir,
       authSecret: config.authSecret,
       force,
+      passphrase,
     });
     const tables = Object.entries(summary.tables).map(([name, rows]) => `  ${name}: ${rows}`);
     return [

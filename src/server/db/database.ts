@@ -73,6 +73,11 @@ export interface Database {
   poolUse?(): { total: number; idle: number; waiting: number };
   /** Queries waiting their turn: for a connection of the pool, or for PGlite's one session. */
   queriesWaiting(): number;
+  /**
+   * How long the oldest hold still running has lasted, in ms: a connection taken from the pool, or
+   * PGlite's one session in a query or transaction. 0 when none is held.
+   */
+  heldForMs(): number;
   close(): Promise<void>;
 }
 
@@ -181,6 +186,10 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  const taken = new Map<pg.PoolClient, number>();
+  pool.on('acquire', (client) => taken.set(client, Date.now()));
+  pool.on('release', (_error, client) => taken.delete(client));
+  pool.on('remove', (client) => taken.delete(client));
   continueInTurns(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -193,6 +202,7 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     queriesWaiting: () => pool.waitingCount,
+    heldForMs: () => (taken.size === 0 ? 0 : Date.now() - Math.min(...taken.values())),
     close: () => pool.end(),
   };
 }
@@ -210,19 +220,28 @@ function takeTurns(client: PGlite) {
   const runExclusive = locks._runExclusiveTransaction.bind(client);
   const turns = loopTurns(DATABASE_WORK_PER_TURN_MS);
   let asking = 0;
+  let heldSince: number | undefined;
   locks._runExclusiveTransaction = async (fn) => {
     asking += 1;
     try {
       return await runExclusive(async () => {
         await turns.take();
-        return fn();
+        heldSince = Date.now();
+        try {
+          return await fn();
+        } finally {
+          heldSince = undefined;
+        }
       });
     } finally {
       asking -= 1;
     }
   };
-  // All but the one running.
-  return { queriesWaiting: () => Math.max(0, asking - 1) };
+  return {
+    // All but the one running.
+    queriesWaiting: () => Math.max(0, asking - 1),
+    heldForMs: () => (heldSince === undefined ? 0 : Date.now() - heldSince),
+  };
 }
 
 /**
@@ -243,12 +262,13 @@ async function openPglite(dir: string, image?: Blob) {
     loadDataDir: image,
     startParams: PGLITE_START_PARAMS,
   });
-  const { queriesWaiting } = takeTurns(client);
+  const { queriesWaiting, heldForMs } = takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite' as const,
     queriesWaiting,
+    heldForMs,
     prepareText: (name: string, text: string) => preparePgliteStatement(client, name, text),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {

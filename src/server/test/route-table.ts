@@ -76,7 +76,7 @@ export const ADMIN_ROUTES = new Set([
   'GET /api/api-keys',
   'POST /api/api-keys',
   'DELETE /api/api-keys/:id',
-  'GET /api/backup',
+  'POST /api/backup',
 ]);
 
 // HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.

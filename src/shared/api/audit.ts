@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
-/** `bulk`: one staff action on many records at once (each record has its own event too). */
-export const auditEntityTypes = ['person', 'renewal', 'user', 'import', 'bulk', 'apiKey'] as const;
+/**
+ * `bulk`: one staff action on many records at once (each record has its own event too); `backup`:
+ * the whole database copied out (`download`) or put back (`restore`).
+ */
+export const auditEntityTypes = ['person', 'renewal', 'user', 'import', 'bulk', 'apiKey', 'backup'] as const;
 export const auditActions = [
   'create',
   'update',
@@ -11,6 +14,7 @@ export const auditActions = [
   'revoke',
   'reinstate',
   'import',
+  'download',
 ] as const;
 
 /** Who: a user's id, or this for the changes no signed-in person made. */
@@ -34,7 +38,7 @@ export const auditQuery = pageQuery
   .extend({
     entityType: z
       .enum(auditEntityTypes, {
-        error: 'Record type must be person, renewal, user, import, bulk or apiKey',
+        error: 'Record type must be person, renewal, user, import, bulk, apiKey or backup',
       })
       .optional(),
     entityId: z.string().trim().min(1).max(100, { error: 'Entity id is too long' }).optional(),

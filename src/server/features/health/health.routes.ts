@@ -5,11 +5,18 @@ import { readiness } from './readiness.ts';
 
 /** How long the health check waits for the database's answer before it asks why it is slow. */
 const PING_PATIENCE_MS = 250;
+/**
+ * Longer than any commit here needs (an import of the most rows takes minutes): a connection or
+ * PGlite's session held past it is stuck, and only a restart frees it.
+ */
+export const HELD_TOO_LONG_MS = 10 * 60_000;
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', { config: { neverShed: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const busy = { status: 'ok', database: 'busy' } as const;
+    if (app.database.heldForMs() > HELD_TOO_LONG_MS)
+      throw new AppError(503, 'The database has been held by one task for too long.', 'UNAVAILABLE');
     // Alive and at work: asking the database would wait for the long transaction to end.
     if (app.database.heldBy) return busy;
     const ping = app.database.ping().then(

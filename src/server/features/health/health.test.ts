@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { HELD_TOO_LONG_MS } from './health.routes.ts';
 
 describe('GET /api/health', () => {
   // A fresh app per test: the second one takes its database down.
@@ -37,6 +38,43 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({ status: 'ok', database: 'busy' });
     await Promise.all(slowQueries);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when one task has held the database for longer than a commit could need', async () => {
+    const { app, database } = testApp;
+    let letGo = () => {};
+    const holding = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    // A transaction that never ends, as a cancelled download's once did; the clock moves past the limit.
+    let started = () => {};
+    const begun = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const held = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      started();
+      await holding;
+    });
+    await begun;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + HELD_TOO_LONG_MS - 1_000);
+      expect((await app.inject({ url: '/api/health' })).json()).toMatchObject({ status: 'ok' });
+      vi.setSystemTime(Date.now() + 2_000);
+      const response = await app.inject({ url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        statusCode: 503,
+        code: 'UNAVAILABLE',
+        message: 'The database has been held by one task for too long.',
+      });
+    } finally {
+      vi.useRealTimers();
+      letGo();
+      await held;
+    }
+    expect((await app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
   });
 
   it('answers 503 in the error shape when the database stops answering', async () => {

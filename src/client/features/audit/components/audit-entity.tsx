@@ -13,6 +13,7 @@ const kinds: Record<string, string> = {
   import: 'Import',
   bulk: 'Chosen records',
   apiKey: 'API key',
+  backup: 'Database',
 };
 
 /** The record an event is about, by name ("Person: Ada Tan"), linked to its edit page while it is there. */
@@ -36,4 +37,5 @@ export const actionWords: Record<string, string> = {
   revoke: 'Revoked',
   reinstate: 'Reinstated',
   import: 'Imported',
+  download: 'Downloaded',
 };

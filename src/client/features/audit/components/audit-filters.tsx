@@ -13,6 +13,7 @@ const recordTypes = [
   { value: 'import', label: 'Imports' },
   { value: 'bulk', label: 'Actions on chosen records' },
   { value: 'apiKey', label: 'API keys' },
+  { value: 'backup', label: 'Backups' },
 ];
 
 /**

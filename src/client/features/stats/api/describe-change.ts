@@ -7,6 +7,7 @@ const actions: Record<string, string> = {
   restore: 'restored',
   revoke: 'revoked',
   import: 'imported',
+  download: 'downloaded',
 };
 const entities: Record<string, string> = {
   person: 'a person record',
@@ -14,6 +15,7 @@ const entities: Record<string, string> = {
   user: 'a user',
   import: 'a CSV file',
   apiKey: 'an API key',
+  backup: 'a backup of the database',
 };
 
 /** "ann@example.org updated a person record (name, passedDate)". */
@@ -25,9 +27,9 @@ export function describeChange(change: {
 }): string {
   const who = change.actorEmail ?? 'The system';
   const what = `${actions[change.action] ?? change.action} ${entities[change.entityType] ?? change.entityType}`;
-  // An import's event lists its counts (rows, created...), not fields of a record.
+  // An import's event lists its counts (rows, created...), a backup's its name: not fields of a record.
   const fields =
-    change.entityType !== 'import' && change.fields?.length
+    change.entityType !== 'import' && change.entityType !== 'backup' && change.fields?.length
       ? ` (${change.fields.map(fieldLabel).join(', ')})`
       : '';
   return `${who} ${what}${fields}`;
