@@ -53,6 +53,9 @@ async function wordBoxes(file: string): Promise<WordBox[]> {
   }));
 }
 
+/** A PDF's first page's words with their boxes, in points from the page's top left. */
+export const pdfWordBoxes = (pdf: Uint8Array) => withPdfFile(pdf, wordBoxes);
+
 /** The first page in grey as poppler draws it (pdftoppm), one byte a pixel. */
 async function render(file: string) {
   const { stdout } = await run(
@@ -75,11 +78,8 @@ async function render(file: string) {
  * outlines lack is still extracted (so text tests pass), but prints as nothing. A word is found
  * missing glyphs when its box, rendered, holds no ink or a blank wider than a letter.
  */
-export async function wordsMissingGlyphs(pdf: Uint8Array): Promise<string[]> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'pdf-ink-'));
-  try {
-    const file = path.join(folder, 'page.pdf');
-    await writeFile(file, pdf);
+export function wordsMissingGlyphs(pdf: Uint8Array): Promise<string[]> {
+  return withPdfFile(pdf, async (file) => {
     const [words, page] = await Promise.all([wordBoxes(file), render(file)]);
     const scale = DPI / 72;
     const isInk = (x: number, y: number) => (page.pixels[y * page.width + x] ?? 255) < INK_BELOW;
@@ -105,6 +105,16 @@ export async function wordsMissingGlyphs(pdf: Uint8Array): Promise<string[]> {
       }
       return inked ? [] : [word.text];
     });
+  });
+}
+
+/** `read` of the PDF written to a file of its own, for poppler's tools; the file goes after. */
+async function withPdfFile<T>(pdf: Uint8Array, read: (file: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'pdf-ink-'));
+  try {
+    const file = path.join(folder, 'page.pdf');
+    await writeFile(file, pdf);
+    return await read(file);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
