@@ -5,6 +5,8 @@ import { pdfWordBoxes, wordsMissingGlyphs } from '../../test/pdf-ink.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
 
 const api = setUpPeopleApi({ VERIFY_POW: 'false' });
+// The page's message, by its id (a variable: the catalogs list the page's uses only).
+const EXPIRED_RESULT = '{result} (expired)';
 
 describe('the e-Cert PDF as poppler prints it', () => {
   it('draws every letter of Chinese, Tamil and Malay names and courses, in each language', async () => {
@@ -44,7 +46,7 @@ describe('the e-Cert PDF as poppler prints it', () => {
       );
       expect(header.length, `${language}: ${header.map((word) => word.text)}`).toBe(headingWords.length);
       // The expired row's result, each of its words whole.
-      const expired = i18n._('{result} (expired)', { result: 'Passed' }).split(/\s+/);
+      const expired = i18n._(EXPIRED_RESULT, { result: 'Passed' }).split(/\s+/);
       for (const part of expired)
         expect(
           words.some((word) => word.text === part),
