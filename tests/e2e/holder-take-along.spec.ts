@@ -48,11 +48,11 @@ for (const width of [1366, 390]) {
           (await panel.getByRole('link', { name: 'Add to LinkedIn' }).getAttribute('href')) ?? '',
         );
         expect(linkedIn.origin + linkedIn.pathname).toBe('https://www.linkedin.com/profile/add');
-        expect(linkedIn.searchParams.get('name')).toBe(valid.tradeTested);
+        expect(linkedIn.searchParams.get('name')).toBe(`${valid.tradeTested} (${valid.testLevel})`);
         expect(linkedIn.searchParams.get('organizationName')).toBe(site.issuerName);
         expect(linkedIn.searchParams.get('issueYear')).toBe(valid.passedDate.slice(0, 4));
         expect(linkedIn.searchParams.get('certUrl')).toMatch(new RegExp(`/info/${valid.id}$`));
-        expect(linkedIn.searchParams.get('certId')).toBe(valid.id);
+        expect(linkedIn.searchParams.has('certId')).toBe(false);
 
         await openPage(page, `/info/${revoked.id}`, site.certificateTitle);
         await expect(page.getByRole('region', { name: 'Keep and share this e-Cert' })).toHaveCount(0);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { hasPassword } from '../auth/has-password.ts';
 import { AppError } from '../errors.ts';
 import apiKeysRoutes from './api-keys/api-keys.routes.ts';
 import { keyAuthenticator } from './api-keys/authenticate-key.ts';
@@ -13,6 +12,7 @@ import importsRoutes from './imports/imports.routes.ts';
 import messagesRoutes from './messages/messages.routes.ts';
 import peopleRoutes from './people/people.routes.ts';
 import renewalsRoutes from './renewals/renewals.routes.ts';
+import { staffSessionReader } from './staff-session.ts';
 import statsRoutes from './stats/stats.routes.ts';
 import trashRoutes from './trash/trash.routes.ts';
 import usersRoutes from './users/users.routes.ts';
@@ -30,24 +30,10 @@ const staffApi: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store');
     return payload;
   });
+  const staffSession = staffSessionReader(app);
   app.addHook('onRequest', async (request, reply) => {
     const key = bearerKey(request.headers.authorization);
-    const user = key ? await authenticateKey(request, reply, key) : await app.currentUser(request);
-    if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
-    // Two-factor is for local accounts: one that signs in only through the provider has no password.
-    if (
-      user.role === 'admin' &&
-      !user.twoFactorEnabled &&
-      app.config.requireTwoFactorForAdmins &&
-      !key &&
-      (await hasPassword(app.db, user.id))
-    ) {
-      throw new AppError(
-        403,
-        'Administrators must set up two-factor sign-in first: open your Account page.',
-        'TWO_FACTOR_REQUIRED',
-      );
-    }
+    const user = key ? await authenticateKey(request, reply, key) : await staffSession(request);
     if (request.routeOptions.config.role === 'admin' && user.role !== 'admin') {
       throw new AppError(403, 'You do not have permission to do this.', 'FORBIDDEN');
     }

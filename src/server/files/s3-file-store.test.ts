@@ -32,7 +32,12 @@ describe('FILE_STORE=s3 against a real S3 protocol server', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
-    expect((await app.inject({ method: 'GET', url: `/files/${'0'.repeat(64)}.webp` })).statusCode).toBe(404);
+    const missing = await app.inject({
+      method: 'GET',
+      url: `/files/${'0'.repeat(64)}.webp`,
+      headers: staff.headers,
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('leaves no object behind when a request is refused', async () => {

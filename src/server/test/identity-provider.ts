@@ -1,7 +1,7 @@
-import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { App } from '../app.ts';
+import { anotherClientAddress } from './client-address.ts';
 
 const SSO_CLIENT_ID = 'ecert-portal';
 
@@ -66,8 +66,6 @@ export async function startIdentityProvider() {
 
 export type IdentityProvider = Awaited<ReturnType<typeof startIdentityProvider>>;
 
-const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
 const cookiePairs = (response: LightMyRequestResponse) =>
   [response.headers['set-cookie'] ?? []].flat().map((header) => header.split(';')[0] ?? '');
 
@@ -84,7 +82,7 @@ interface RoundTrip {
  * cookie it set, if any.
  */
 export async function signInThroughProvider(app: App, { atStart, tamper }: RoundTrip = {}) {
-  const remoteAddress = randomAddress();
+  const remoteAddress = anotherClientAddress();
   const start = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/social',

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { PersonView, RecordFields } from '#shared/api/people.ts';
 import { auditEvent } from '../db/schema/index.ts';
+import { anotherClientAddress } from './client-address.ts';
 import { signInAs } from './staff-session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { multipartForm, personFields, personFiles, type Upload } from './upload-fixtures.ts';
@@ -29,6 +30,12 @@ export function setUpPeopleApi(env: Record<string, string> = {}) {
       expect(response.statusCode).toBe(201);
       return response.json();
     },
+    /** A record's public e-Cert PDF, downloaded by a client of its own (each new PDF counts against its client). */
+    eCertPdf: (id: string, language?: string) =>
+      api.inject({
+        url: `/api/certificates/${id}/e-cert.pdf${language ? `?lang=${language}` : ''}`,
+        remoteAddress: anotherClientAddress(),
+      }),
     /** Revokes a person's e-Cert as staff, with `reason`. */
     async revoked(id: string, reason = 'Issued in error') {
       const response = await api.inject({

@@ -1,7 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
 import type { Role } from '../auth/create-auth.ts';
 import { createStaffUser } from '../features/users/create-staff-user.ts';
+import { anotherClientAddress } from './client-address.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -14,7 +15,7 @@ export async function signInWith(app: App, email: string, password: string): Pro
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+    remoteAddress: anotherClientAddress(),
     headers: { origin: app.config.publicUrl },
     payload: { email, password },
   });

@@ -41,6 +41,7 @@ export function Component() {
                   certificate: {
                     id: data.certificate.id,
                     tradeTested: data.certificate.tradeTested,
+                    testLevel: data.certificate.testLevel,
                     testResult: data.certificate.testResult,
                     passedDate: data.certificate.passedDate,
                     courseExpiresOn: data.certificate.courseExpiresOn,

@@ -115,8 +115,7 @@ export const person = pgTable(
     index('person_live_result_other_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`${t.deletedAt} is null and not ${t.resultPassed}`),
-    // Passport scans are identity documents, served to staff only (features/files): these find
-    // whether a file key is one. Hash indexes: equality is all they answer, in a few bytes an entry.
+    // Passport scans' keys. Hash indexes: equality is all they answer, in a few bytes an entry.
     index('person_passport_key_idx').using('hash', sql`(${t.passportImage} ->> 'key')`),
     index('person_passport_thumbnail_key_idx').using('hash', sql`(${t.passportImage} ->> 'thumbnailKey')`),
     // The trash, newest trashed first; a search of it tests each person there.

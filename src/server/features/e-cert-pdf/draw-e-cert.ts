@@ -127,23 +127,46 @@ class Writer {
     private readonly fontFor: ReturnType<typeof documentFonts>,
   ) {}
 
-  async text(
-    text: string,
-    at: { x: number; y: number; size: number; width: number; bold?: boolean; color?: typeof INK },
-  ): Promise<number> {
+  /** `text`'s words in the fonts that draw them, measured at `size`. */
+  private async words(text: string, size: number, bold = false): Promise<Word[]> {
     const words: Word[] = [];
     let spaced = true;
     for (const run of scriptRuns(text)) {
-      const font = await this.fontFor(run, at.bold);
+      const font = await this.fontFor(run, bold);
       for (const part of run.split(/(\s+)/)) {
         if (/^\s*$/.test(part)) {
           spaced ||= part !== '';
           continue;
         }
-        words.push({ text: part, font, width: font.widthOfTextAtSize(part, at.size), glued: !spaced });
+        words.push({ text: part, font, width: font.widthOfTextAtSize(part, size), glued: !spaced });
         spaced = false;
       }
     }
+    return words;
+  }
+
+  /**
+   * How wide `text` is on one line, and its widest piece between spaces (words glued to the one
+   * before, across a change of script, count as one piece): the least width it wraps into whole.
+   */
+  async measure(text: string, size: number, bold = false): Promise<{ whole: number; widestWord: number }> {
+    let whole = 0;
+    let piece = 0;
+    let widestWord = 0;
+    for (const word of await this.words(text, size, bold)) {
+      const gap = whole > 0 && !word.glued ? word.font.widthOfTextAtSize(' ', size) : 0;
+      whole += gap + word.width;
+      piece = word.glued ? piece + word.width : word.width;
+      widestWord = Math.max(widestWord, piece);
+    }
+    return { whole, widestWord };
+  }
+
+  async text(
+    text: string,
+    at: { x: number; y: number; size: number; width: number; bold?: boolean; color?: typeof INK },
+  ): Promise<number> {
+    const words = await this.words(text, at.size, at.bold);
     let y = at.y;
     for (const line of wrap(words, at.size, at.width)) {
       y -= at.size * 1.25;
@@ -163,6 +186,51 @@ class Writer {
     }
     return y;
   }
+}
+
+const HEADING_SIZE = 10;
+const CELL_SIZE = 11;
+const COLUMN_GAP = 8;
+/** The course column's least width while the other columns can narrow by wrapping instead. */
+const COURSE_MIN_WIDTH = 150;
+
+/**
+ * The table's columns, measured in the fonts that draw them: level, result and date each as wide
+ * as its heading and its longest cell on one line, the course taking the rest; when that leaves
+ * the course too little, the three narrow to their widest word, wrapping at spaces. No heading or
+ * cell is ever broken inside a word (a word wider than the whole table aside).
+ */
+async function tableColumns(
+  write: Writer,
+  labels: string[],
+  rows: { bold: boolean; texts: string[] }[],
+  width: number,
+): Promise<{ label: string; x: number; width: number }[]> {
+  const fits = await Promise.all(
+    labels.map(async (label, index) => {
+      const sizes = [await write.measure(label, HEADING_SIZE, true)];
+      for (const row of rows) sizes.push(await write.measure(row.texts[index] ?? '', CELL_SIZE, row.bold));
+      return {
+        whole: Math.max(...sizes.map((size) => size.whole)),
+        widestWord: Math.max(...sizes.map((size) => size.widestWord)),
+      };
+    }),
+  );
+  const others = fits.slice(1);
+  const gaps = COLUMN_GAP * others.length;
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const wholeWidths = others.map((fit) => Math.ceil(fit.whole));
+  const widths =
+    width - gaps - sum(wholeWidths) >= COURSE_MIN_WIDTH
+      ? wholeWidths
+      : others.map((fit) => Math.ceil(fit.widestWord));
+  const courseWidth = Math.max(width - gaps - sum(widths), Math.ceil(fits[0]?.widestWord ?? 0));
+  let x = MARGIN;
+  return [courseWidth, ...widths].map((columnWidth, index) => {
+    const column = { label: labels[index] ?? '', x, width: columnWidth };
+    x += columnWidth + COLUMN_GAP;
+    return column;
+  });
 }
 
 /** One of the page's words in its language, with `values` put in. */
@@ -254,42 +322,37 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   y -= 18;
 
   // The courses, as the record page's table lists them.
-  const columns = [
-    { label: say(content, words.course), x: MARGIN, width: 200 },
-    { label: say(content, words.level), x: MARGIN + 205, width: 110 },
-    { label: say(content, words.result), x: MARGIN + 320, width: 80 },
-    { label: say(content, words.passedOn), x: MARGIN + 405, width: 90 },
-  ];
-  for (const column of columns)
-    await write.text(column.label, {
-      x: column.x,
-      y,
-      size: 10,
-      width: column.width,
-      bold: true,
-      color: DIMMED,
-    });
-  y -= 16;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.6, color: DIMMED });
-  for (const record of content.records) {
-    const cells = [
+  const cells = content.records.map((record) => ({
+    bold: record.current,
+    texts: [
       record.courseName,
       record.courseLevel,
       resultText(content, record),
       formatDateIn(language, record.passedDate),
-    ];
+    ],
+  }));
+  const columns = await tableColumns(
+    write,
+    [words.course, words.level, words.result, words.passedOn].map((word) => say(content, word)),
+    cells,
+    width,
+  );
+  // The header row is as tall as its most wrapped heading; the rule goes under it.
+  let lowest = y;
+  for (const column of columns)
+    lowest = Math.min(
+      lowest,
+      await write.text(column.label, { ...column, y, size: HEADING_SIZE, bold: true, color: DIMMED }),
+    );
+  y = lowest - 5;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.6, color: DIMMED });
+  for (const row of cells) {
     let lowest = y;
     // The record this e-Cert is about stands out among the others sharing its FIN.
     for (const [index, column] of columns.entries())
       lowest = Math.min(
         lowest,
-        await write.text(cells[index] ?? '', {
-          x: column.x,
-          y: y - 4,
-          size: 11,
-          width: column.width,
-          bold: record.current,
-        }),
+        await write.text(row.texts[index] ?? '', { ...column, y: y - 4, size: CELL_SIZE, bold: row.bold }),
       );
     y = lowest - 6;
     page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.3, color: DIMMED });

@@ -12,7 +12,7 @@ describe('the e-Cert PDF in Chinese and Tamil', () => {
     ] as const) {
       for (const name of ['Ada Lovelace', '陈小明', 'முருகன் செல்வம்', '陈 முருகன்', 'முருகன்陈']) {
         const person = await api.created({ name });
-        const pdf = await api.inject({ url: `/api/certificates/${person.id}/e-cert.pdf?lang=${language}` });
+        const pdf = await api.eCertPdf(person.id, language);
         expect(pdf.statusCode).toBe(200);
         const drawn = await embeddedGlyphs(pdf.rawPayload);
         expect(drawn.some((text) => labelsFont.test(text.font))).toBe(true);
@@ -25,7 +25,7 @@ describe('the e-Cert PDF in Chinese and Tamil', () => {
   it('draws a value in another script than its label: a Chinese reason on a Tamil e-Cert', async () => {
     const person = await api.created({ name: 'Ada Lovelace' });
     await api.revoked(person.id, '证书有误');
-    const pdf = await api.inject({ url: `/api/certificates/${person.id}/e-cert.pdf?lang=ta` });
+    const pdf = await api.eCertPdf(person.id, 'ta');
     const drawn = await embeddedGlyphs(pdf.rawPayload);
     expect(drawn.some((text) => /NotoSansSC/.test(text.font))).toBe(true);
     expect(drawn.filter((text) => text.glyphs.includes(0)).map((text) => text.font)).toEqual([]);

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
+import { formatDateIn } from '#shared/format-date.ts';
 import type { Language } from '#shared/i18n/languages.ts';
-import { maskIdentifier } from '#shared/rules/masking.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
 import { toCertificateView, toTrainingRecord } from '../certificates/certificate-view.ts';
 import type { FoundCertificate } from '../certificates/find-certificate.ts';
@@ -10,45 +11,89 @@ import { drawECert } from './draw-e-cert.ts';
 import { logoPng, storedImagePng } from './e-cert-images.ts';
 
 /**
- * A record's e-Cert PDF from the record as it is now, with its signed credential attached. The
- * serial number is what verification asks for besides the FIN: shown whole to staff only, and to
- * everyone else masked as the FIN is (unless identifiers are shown whole). Its words and the
- * brand are in `language`; the record's data is as stored.
+ * How the page is drawn, as a number: part of every PDF's version, so PDFs kept in the store from
+ * an older drawing are made again. Raise it with any change to what draw-e-cert.ts prints.
  */
-export async function makeECertPdf(
+const PDF_FORM = 2;
+
+/** JSON with every object's keys in order: a credential read back from jsonb has them reordered. */
+const stableJson = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
+
+/** A record's e-Cert PDF, ready to make: `key` names this version of it in the FileStore. */
+export interface ECertPdf {
+  key: string;
+  fileName: string;
+  make(): Promise<Uint8Array>;
+}
+
+/**
+ * A record's e-Cert PDF from the record as it is now, with its signed credential attached. The
+ * serial number is printed whole (it is the holder's, who needs it to have the e-Cert verified);
+ * the FIN is masked for anyone but staff, as on the record page. Its words and the brand are in
+ * `language`; the record's data is as stored.
+ *
+ * Its key is a hash of everything it prints: the record and its state as of today, the FIN's other
+ * records and theirs, the brand, the credential, the language and the day it names as made on.
+ * Any change to one, a revocation or a course expiring overnight, is a new key, so a stored PDF
+ * can be served for as long as its key is the one asked for.
+ */
+export async function prepareECertPdf(
   app: FastifyInstance,
   found: FoundCertificate,
   { audience, language }: { audience: 'public' | 'staff'; language: Language },
-): Promise<{ pdf: Uint8Array; fileName: string }> {
+): Promise<ECertPdf> {
   const { site } = app.content.inLanguage(language);
   const { certValidityYears, publicUrl, maskIdentifiers } = app.config;
-  const mask = maskIdentifiers && audience === 'public';
   const view = toCertificateView(found.row, {
     issuer: site.issuerName,
-    mask,
+    mask: maskIdentifiers && audience === 'public',
     validityYears: certValidityYears,
     identityDocuments: false,
   });
   const { id, eCertNumber } = found.row;
   const recordUrl = `${publicUrl}/info/${id}`;
-  const [credential, qrPng, logo, signaturePng] = await Promise.all([
-    credentialOfPerson(app, id),
-    QRCode.toBuffer(recordUrl, { type: 'png', margin: 1, scale: 6, errorCorrectionLevel: 'M' }),
-    logoPng(site.logo.src),
-    storedImagePng(app.files, found.row.signatureImage),
-  ]);
-  const pdf = await drawECert({
-    site,
-    certificate: { ...view, serial: mask ? maskIdentifier(eCertNumber) : eCertNumber },
-    records: found.records.map((record) => toTrainingRecord(record, certValidityYears)),
-    recordUrl,
-    qrPng,
-    logoPng: logo,
-    signaturePng,
-    credential,
-    madeAt: new Date(),
+  const records = found.records.map((record) => toTrainingRecord(record, certValidityYears));
+  const credential = await credentialOfPerson(app, id);
+  const madeAt = new Date();
+  const certificate = { ...view, serial: eCertNumber };
+  const printed = {
+    form: PDF_FORM,
     language,
-    i18n: i18nFor(language),
-  });
-  return { pdf, fileName: `e-cert-${id.slice(0, 8)}.pdf` };
+    site,
+    certificate,
+    records,
+    recordUrl,
+    credential,
+    madeOn: formatDateIn(language, madeAt.toISOString()),
+  };
+  const key = `${createHash('sha256').update(stableJson(printed)).digest('hex')}.pdf`;
+  return {
+    key,
+    fileName: `e-cert-${id.slice(0, 8)}.pdf`,
+    async make() {
+      const [qrPng, logo, signaturePng] = await Promise.all([
+        QRCode.toBuffer(recordUrl, { type: 'png', margin: 1, scale: 6, errorCorrectionLevel: 'M' }),
+        logoPng(site.logo.src),
+        storedImagePng(app.files, found.row.signatureImage),
+      ]);
+      return drawECert({
+        site,
+        certificate,
+        records,
+        recordUrl,
+        qrPng,
+        logoPng: logo,
+        signaturePng,
+        credential,
+        madeAt,
+        language,
+        i18n: i18nFor(language),
+      });
+    },
+  };
 }

@@ -17,18 +17,56 @@ const fontBytes = (name: FontName) => {
   return bytes;
 };
 
+type Font = ReturnType<typeof fontkit.create>;
+type Subset = ReturnType<Font['createSubset']>;
+/** fontkit's TrueType subset, as far as it is read and written here. */
+interface GlyphTableSubset {
+  glyf: Uint8Array[];
+  offset: number;
+  _addGlyph(glyphId: number): number;
+}
+
 /**
- * fontkit as pdf-lib uses it, but parsing each font file once per process: parsing the Chinese
- * font took longer than drawing the whole page. A parsed font is only read after; each document
- * makes its own subset of it.
+ * A subset whose glyphs each start at a multiple of four bytes. fontkit copies glyphs as they are
+ * and writes a small subset's `loca` in its short form, which stores offsets halved: a glyph of odd
+ * length (Noto Sans SC and Noto Sans have many) shifts every glyph after it by a byte, and readers
+ * draw those as nothing (docs/decisions/0024).
  */
-const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+function withAlignedGlyphs(subset: Subset): Subset {
+  const table = subset as unknown as GlyphTableSubset;
+  if (typeof table._addGlyph !== 'function') return subset;
+  const addGlyph = table._addGlyph.bind(subset);
+  table._addGlyph = (glyphId) => {
+    const index = addGlyph(glyphId);
+    const glyph = table.glyf[index];
+    const padding = glyph ? (4 - (glyph.length % 4)) % 4 : 0;
+    if (glyph && padding > 0) {
+      // fontkit's own Buffer class: its encoder takes no other.
+      const padded = (glyph.constructor as typeof Buffer).alloc(glyph.length + padding);
+      padded.set(glyph);
+      table.glyf[index] = padded;
+      table.offset += padding;
+    }
+    return index;
+  };
+  return subset;
+}
+
+/**
+ * fontkit as pdf-lib uses it, but parsing each font file once per process (parsing the Chinese
+ * font took longer than drawing the whole page) and with aligned subsets. A parsed font is only
+ * read after; each document makes its own subset of it.
+ */
+const parsedFonts = new WeakMap<Uint8Array, Font>();
 const parsedOnce: typeof fontkit = {
   ...fontkit,
   create(bytes, postscriptName) {
     let font = parsedFonts.get(bytes);
     if (!font) {
-      font = fontkit.create(bytes, postscriptName);
+      const parsed = fontkit.create(bytes, postscriptName);
+      const createSubset = parsed.createSubset.bind(parsed);
+      parsed.createSubset = () => withAlignedGlyphs(createSubset());
+      font = parsed;
       parsedFonts.set(bytes, font);
     }
     return font;

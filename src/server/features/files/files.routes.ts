@@ -1,18 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { contentTypeOf, isFileKey } from '../../files/file-store.ts';
-import { prepareIsIdentityDocument } from './find-identity-documents.ts';
+import { staffSessionReader } from '../staff-session.ts';
+import { prepareIsPublicFile } from './find-public-files.ts';
 
 // Keys are content hashes: the bytes behind a key never change.
 const PUBLIC_CACHING = 'public, max-age=31536000, immutable';
-// An identity document's answer depends on the session: no shared cache may keep it, nor the browser
+// Any other file's answer depends on the session: no shared cache may keep it, nor the browser
 // once the staff member has gone.
 const STAFF_ONLY_CACHING = 'private, no-store';
 
+/**
+ * Stored files. Public only while a live record's public field holds one; every other file (a
+ * passport scan, a replaced image kept for the grace period, an unfinished import's, a generated
+ * one) is for staff who pass the staff API's own checks.
+ */
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const isIdentityDocument = prepareIsIdentityDocument(app.database);
-  const { publicIdentityDocuments } = app.config;
+  const isPublicFile = prepareIsPublicFile(app.database, {
+    identityDocumentsPublic: app.config.publicIdentityDocuments,
+  });
+  const staffSession = staffSessionReader(app);
 
   app.get(
     '/files/:key',
@@ -20,18 +28,15 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { key } = request.params;
       if (!isFileKey(key)) throw notFound('File not found.');
-      // Passport scans are staff-only unless the operator publishes them with the holders' consent.
-      const staffOnly = !publicIdentityDocuments && (await isIdentityDocument(key));
-      if (staffOnly && !(await app.currentUser(request))) {
-        throw new AppError(401, 'Identity documents are shown to signed-in staff only.', 'UNAUTHENTICATED');
-      }
+      const isPublic = await isPublicFile(key);
+      if (!isPublic) await staffSession(request);
       const file = await app.files.open(key);
       if (!file) throw notFound('File not found.');
       const contentType = contentTypeOf(key);
       reply
         .type(contentType)
         .header('content-length', file.size)
-        .header('cache-control', staffOnly ? STAFF_ONLY_CACHING : PUBLIC_CACHING)
+        .header('cache-control', isPublic ? PUBLIC_CACHING : STAFF_ONLY_CACHING)
         .header('x-content-type-options', 'nosniff');
       if (contentType === 'application/pdf') {
         reply

@@ -1,38 +1,47 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileKeyFor } from '../../files/file-store.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { setUpPeopleApi } from '../../test/people-api.ts';
 
-let harness: TestApp;
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-afterAll(async () => {
-  await harness.close();
-});
-
-const get = (url: string) => harness.app.inject({ method: 'GET', url });
+const api = setUpPeopleApi();
+const get = (url: string, cookie?: string) =>
+  api.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 describe('GET /files/:key', () => {
-  it('serves a stored image with its type, nosniff and immutable caching', async () => {
-    const bytes = Buffer.from(`RIFF fake webp ${Date.now()}`);
-    const key = fileKeyFor(bytes, 'webp');
-    await harness.app.files.put(key, bytes);
+  it('serves a live record’s image to anyone, with its type, nosniff and immutable caching', async () => {
+    const person = await api.created();
+    const url = person.certificateImage?.url ?? '';
 
-    const response = await get(`/files/${key}`);
+    const response = await get(url);
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['cache-control']).toContain('immutable');
-    expect(response.rawPayload.equals(bytes)).toBe(true);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeGreaterThan(0);
+  });
+
+  it('keeps a file no record shows to staff, kept by no cache', async () => {
+    const bytes = Buffer.from(`RIFF fake webp ${Date.now()}`);
+    const key = fileKeyFor(bytes, 'webp');
+    await api.harness.app.files.put(key, bytes);
+
+    const anonymous = await get(`/files/${key}`);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('UNAUTHENTICATED');
+    expect(anonymous.body).not.toContain(bytes.toString());
+
+    const staff = await get(`/files/${key}`, api.staff.cookie);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.headers['cache-control']).toBe('private, no-store');
+    expect(staff.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('serves a PDF inline inside a sandboxing CSP', async () => {
     const bytes = Buffer.from(`%PDF-1.7 fake ${Date.now()}`);
     const key = fileKeyFor(bytes, 'pdf');
-    await harness.app.files.put(key, bytes);
+    await api.harness.app.files.put(key, bytes);
 
-    const response = await get(`/files/${key}`);
+    const response = await get(`/files/${key}`, api.staff.cookie);
 
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('inline');
@@ -46,9 +55,13 @@ describe('GET /files/:key', () => {
     ['an uppercase key', `${'A'.repeat(64)}.webp`],
     ['a key with another extension', `${'a'.repeat(64)}.html`],
   ])('answers 404 for %s', async (_label, key) => {
-    const response = await get(`/files/${key}`);
+    const response = await get(`/files/${key}`, api.staff.cookie);
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('tells no one without a session whether a file exists', async () => {
+    expect((await get(`/files/${'a'.repeat(64)}.webp`)).statusCode).toBe(401);
   });
 
   it('refuses an encoded NUL byte in the key with 400, as in any input', async () => {

@@ -12,7 +12,14 @@ import { AddToWallet } from './add-to-wallet.tsx';
 interface TakeAlongPanelProps {
   certificate: Pick<
     CertificateView,
-    'id' | 'tradeTested' | 'testResult' | 'passedDate' | 'courseExpiresOn' | 'masked' | 'passportImage'
+    | 'id'
+    | 'tradeTested'
+    | 'testLevel'
+    | 'testResult'
+    | 'passedDate'
+    | 'courseExpiresOn'
+    | 'masked'
+    | 'passportImage'
   >;
   site: Pick<SiteResponse, 'issuerName' | 'publicUrl'>;
 }
@@ -22,12 +29,14 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
   const { t } = useLingui();
   const linkedIn = linkedInCertificationUrl({
     courseName: c.tradeTested,
+    courseLevel: c.testLevel,
     result: c.testResult,
     organizationName: site.issuerName,
     passedDate: c.passedDate,
     expiresOn: c.courseExpiresOn,
     recordUrl: `${site.publicUrl}/info/${c.id}`,
-    recordId: c.id,
+    // The public page has no serial: the holder types it from their PDF.
+    serial: null,
   });
   return (
     <RecordPanel title={t`Keep and share this e-Cert`}>
