@@ -30,7 +30,7 @@ export function toCertificateView(
   options: { issuer: string; mask: boolean; validityYears: number; identityDocuments: boolean },
 ): CertificateView {
   const show = options.mask ? maskIdentifier : (value: string) => value;
-  const status = courseStatus(row.passedDate, options.validityYears);
+  const status = courseStatus(row, options.validityYears);
   const revokedAt = row.revokedAt?.toISOString() ?? null;
   return {
     id: row.id,
@@ -46,7 +46,7 @@ export function toCertificateView(
     passedDate: row.passedDate,
     courseStatus: status,
     courseExpiresOn: courseExpiryDate(row.passedDate, options.validityYears),
-    state: recordState({ revokedAt, courseStatus: status }),
+    state: recordState({ revokedAt, courseStatus: status, testResult: row.testResult }),
     signatureImage: fileView(row.signatureImage),
     passportImage: options.identityDocuments ? fileView(row.passportImage) : null,
     certificateImage: fileView(row.certificateImage),
@@ -74,6 +74,7 @@ export const toTrainingRecord = (
   current: row.current,
   state: recordState({
     revokedAt: row.revokedAt,
-    courseStatus: courseStatus(row.passedDate, validityYears),
+    courseStatus: courseStatus(row, validityYears),
+    testResult: row.testResult,
   }),
 });
