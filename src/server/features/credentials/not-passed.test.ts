@@ -1,5 +1,6 @@
 import { BitstringStatusList } from '@digitalbazaar/vc-bitstring-status-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -113,5 +114,27 @@ describe('a record whose result is not a pass', () => {
       result: 'Failed',
       message: 'The result is Failed: a training record, not an e-Cert.',
     });
+  });
+
+  it('reads as its result in words among the rows of a passed record’s PDF, never as an expired pass', async () => {
+    const finNumber = 'G1357924K';
+    const passed = await insertPerson(harness.database.db, {
+      finNumber,
+      tradeTested: 'Carpentry',
+      passedDate: today(),
+    });
+    await insertPerson(harness.database.db, {
+      finNumber,
+      tradeTested: 'Welding',
+      testResult: 'Failed',
+      passedDate: '2015-03-01',
+    });
+    const response = await get(`/api/certificates/${passed.id}/e-cert.pdf`);
+    expect(response.statusCode).toBe(200);
+    const [text = ''] = await pdfText(response.rawPayload);
+    const row = (course: string) =>
+      text.match(new RegExp(`${course} +Level 1 +(.+?) +\\d+ \\w+ \\d{4}`))?.[1];
+    expect(row('Welding')).toBe('Failed');
+    expect(row('Carpentry')).toBe('Passed');
   });
 });
