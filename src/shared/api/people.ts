@@ -124,7 +124,7 @@ export const peopleStatuses = ['valid', 'expired', 'revoked'] as const;
 export const defaultSort = (query: { status?: (typeof peopleStatuses)[number] }): PeopleSort =>
   query.status === 'valid' || query.status === 'expired' ? 'passed' : 'created';
 /** The Result filter: "Passed" in any case, anything else, or a stored result outside the fixed set. */
-export const peopleResults = ['passed', 'other', 'review'] as const;
+const peopleResults = ['passed', 'other', 'review'] as const;
 
 /**
  * The Peoples list: a search, a sort, and filters: course (trade tested, exact), result, status,

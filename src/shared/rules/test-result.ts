@@ -6,7 +6,7 @@ export type TestResult = (typeof testResults)[number];
  * The spellings input may use for each result, lower-cased. drizzle/0027 maps stored text by
  * this same table (test-result-migration.test.ts holds the two together).
  */
-export const testResultSpellings: Record<TestResult, readonly string[]> = {
+const testResultSpellings: Record<TestResult, readonly string[]> = {
   Passed: ['passed', 'pass', 'p'],
   Failed: ['failed', 'fail', 'f'],
   Pending: ['pending'],
