@@ -1,4 +1,5 @@
 import {
+  appOrigin,
   createPersonByApi,
   daysAgo,
   expect,
@@ -48,3 +49,26 @@ for (const width of [1366, 390]) {
     });
   });
 }
+
+staffTest(
+  'the checker reports a credential whose result changed to Failed as no longer an e-Cert',
+  async ({ page }) => {
+    const person = await createPersonByApi(page.request, newRecord(uniqueTag()), { withPdf: false });
+    const credential = await (await page.request.get(`/api/certificates/${person.id}/credential`)).text();
+    const edit = await page.request.patch(`/api/people/${person.id}`, {
+      headers: { origin: appOrigin() },
+      multipart: { testResult: 'Failed' },
+    });
+    expect(edit.status()).toBe(200);
+
+    await page.context().clearCookies();
+    await openPage(page, '/verify-credential', 'Check a Credential File');
+    await page.getByLabel('Credential text').fill(credential);
+    await page.getByRole('button', { name: 'Check credential' }).click();
+    const verdict = page.getByTestId('credential-verdict');
+    await expect(verdict.getByRole('heading')).toHaveText('Not valid: no longer an e-Cert');
+    await expect(verdict).toContainText('the result changed to Failed.');
+    await expect(page.getByText('Valid e-Cert', { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  },
+);
