@@ -47,7 +47,8 @@ const certificateView = z.object({
   passportImage: fileView.nullable(),
   certificateImage: fileView.nullable(),
   pdf: fileView.nullable(),
-  status: z.enum(['valid', 'revoked']),
+  /** Revoked, or else whether it is an e-Cert at all: only a passed result is. */
+  status: z.enum(['valid', 'revoked', 'not-passed']),
   revokedAt: z.string().nullable(),
   revocationReason: z.string().nullable(),
   issuer: z.string(),

@@ -2,6 +2,7 @@ import type { CertificateView, FileView, TrainingRecord } from '#shared/api/cert
 import { courseExpiryDate, courseStatus } from '#shared/rules/course-validity.ts';
 import { maskIdentifier } from '#shared/rules/masking.ts';
 import { recordState } from '#shared/rules/record-state.ts';
+import { isPassed } from '#shared/rules/test-result.ts';
 import type { person, StoredFileRef } from '../../db/schema/index.ts';
 
 type PersonRow = typeof person.$inferSelect;
@@ -51,7 +52,7 @@ export function toCertificateView(
     passportImage: options.identityDocuments ? fileView(row.passportImage) : null,
     certificateImage: fileView(row.certificateImage),
     pdf: fileView(row.pdf),
-    status: row.revokedAt ? 'revoked' : 'valid',
+    status: row.revokedAt ? 'revoked' : isPassed(row.testResult) ? 'valid' : 'not-passed',
     revokedAt,
     revocationReason: row.revokedAt ? row.revocationReason : null,
     issuer: options.issuer,
