@@ -173,10 +173,11 @@ staffTest.describe('the "User Panel" sidebar', () => {
       'Valid',
       'Expiring within 90 days',
       'Expired',
+      'Not passed',
       'Revoked',
       'Renewals',
     ]);
-    await expect(counts.locator('dd')).toHaveText(Array(6).fill(/^\d[\d,]*$/));
+    await expect(counts.locator('dd')).toHaveText(Array(7).fill(/^\d[\d,]*$/));
   });
 
   for (const width of [1280, 390]) {

@@ -8,8 +8,11 @@ export const fileView = z.object({
 });
 export type FileView = z.infer<typeof fileView>;
 
-/** Valid, expired (past its validity) or revoked; revoked wins (shared/rules/record-state.ts). */
-const recordStateValue = z.enum(['valid', 'expired', 'revoked']);
+/**
+ * Valid, expired (past its validity), revoked, or not passed (a training record, no e-Cert);
+ * revoked wins (shared/rules/record-state.ts).
+ */
+const recordStateValue = z.enum(['valid', 'expired', 'revoked', 'not-passed']);
 
 const trainingRecord = z.object({
   courseName: z.string(),
@@ -44,7 +47,8 @@ const certificateView = z.object({
   passportImage: fileView.nullable(),
   certificateImage: fileView.nullable(),
   pdf: fileView.nullable(),
-  status: z.enum(['valid', 'revoked']),
+  /** Revoked, or else whether it is an e-Cert at all: only a passed result is. */
+  status: z.enum(['valid', 'revoked', 'not-passed']),
   revokedAt: z.string().nullable(),
   revocationReason: z.string().nullable(),
   issuer: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The checks a credential goes through, in the order a visitor reads them. */
-const credentialCheckNames = ['format', 'signature', 'issuer', 'status', 'validity'] as const;
+const credentialCheckNames = ['format', 'signature', 'issuer', 'result', 'status', 'validity'] as const;
 export type CredentialCheckName = (typeof credentialCheckNames)[number];
 
 /** `unchecked` is never a pass: a check that could not run says so, and the credential is not verified. */
@@ -13,6 +13,8 @@ const credentialCheck = z.object({
   message: z.string(),
   /** The day (YYYY-MM-DD) a status or validity outcome is about: revoked on, valid until, valid from. */
   date: z.string().optional(),
+  /** The test result a result outcome names, or the one a record changed to when that revoked it. */
+  result: z.string().optional(),
 });
 export type CredentialCheck = z.infer<typeof credentialCheck>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_FIELD_MAX_LENGTH } from '../limits.ts';
+import { readTestResult, testResults } from '../rules/test-result.ts';
 import { fileView } from './certificates.ts';
 import { revokeInput } from './credentials.ts';
 import { pageOf, searchPageQuery } from './paging.ts';
@@ -24,6 +25,23 @@ const calendarDate = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date (YYYY-MM-DD)` })
     .refine(isRealDate, { error: `${label} must be a real calendar date` });
 
+/** A result as input may spell it ("Pass", "F"), stored as one of the fixed set (rules/test-result.ts). */
+const testResult = text('Test result').transform((value, context) => {
+  const result = readTestResult(value);
+  if (result) return result;
+  context.addIssue({
+    code: 'custom',
+    message: `Test result must be one of ${testResults.join(', ')} (or Pass, Fail, P, F)`,
+  });
+  return z.NEVER;
+});
+
+/**
+ * The latest date a result may have been passed on: today where the day is furthest ahead
+ * (UTC+14), so a result passed this morning anywhere is accepted and a date to come is not.
+ */
+const latestPassedDate = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
 /** The eleven personal and test fields shared by people and renewal records. */
 export const recordFields = z.object({
   name: text('Name'),
@@ -35,10 +53,13 @@ export const recordFields = z.object({
   eCertNumber: text('e-Cert serial no.'),
   tradeTested: text('Trade tested'),
   testLevel: text('Test level'),
-  testResult: text('Test result'),
-  passedDate: calendarDate('Passed date'),
+  testResult,
+  passedDate: calendarDate('Passed date').refine((date) => date <= latestPassedDate(), {
+    error: 'Passed date must not be in the future',
+  }),
 });
-export type RecordFields = z.infer<typeof recordFields>;
+/** The fields as written: a stored result is text, since one a migration could not read is kept. */
+export type RecordFields = z.input<typeof recordFields>;
 export const recordFieldNames = Object.keys(recordFields.shape) as (keyof RecordFields)[];
 
 /** An edit (PATCH): any of the fields, each checked as when adding; a field left out keeps its value. */
@@ -67,6 +88,7 @@ export const requiredPersonFiles = ['passportImage', 'certificateImage', 'signat
 /** A person as staff see it: identifiers in full, files with their URLs. */
 export const personView = recordFields.extend({
   id: z.uuid(),
+  testResult: z.string(),
   courseStatus: z.enum(['available', 'unavailable']),
   signatureImage: fileView.nullable(),
   passportImage: fileView.nullable(),
@@ -101,8 +123,8 @@ export const peopleStatuses = ['valid', 'expired', 'revoked'] as const;
  */
 export const defaultSort = (query: { status?: (typeof peopleStatuses)[number] }): PeopleSort =>
   query.status === 'valid' || query.status === 'expired' ? 'passed' : 'created';
-/** The Result filter: "Passed" in any case, or anything else. */
-const peopleResults = ['passed', 'other'] as const;
+/** The Result filter: "Passed" in any case, anything else, or a stored result outside the fixed set. */
+const peopleResults = ['passed', 'other', 'review'] as const;
 
 /**
  * The Peoples list: a search, a sort, and filters: course (trade tested, exact), result, status,
@@ -118,7 +140,7 @@ export const peopleQuery = searchPageQuery.extend({
     .min(1, { error: 'Course must not be empty' })
     .max(TEXT_FIELD_MAX_LENGTH, { error: `Course must be at most ${TEXT_FIELD_MAX_LENGTH} characters` })
     .optional(),
-  result: z.enum(peopleResults, { error: 'Result must be passed or other' }).optional(),
+  result: z.enum(peopleResults, { error: 'Result must be passed, other or review' }).optional(),
   status: z.enum(peopleStatuses, { error: 'Status must be valid, expired or revoked' }).optional(),
 });
 export type PeopleQuery = z.infer<typeof peopleQuery>;
@@ -147,6 +169,7 @@ export type PeoplePage = z.infer<typeof peoplePage>;
 
 export const renewalView = recordFields.extend({
   id: z.uuid(),
+  testResult: z.string(),
   courseStatus: z.enum(['available', 'unavailable']),
   /** The live person record with the same FIN, for "View"; null when there is none. */
   personId: z.uuid().nullable(),

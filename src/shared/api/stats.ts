@@ -28,6 +28,8 @@ export const statsResponse = z.object({
   valid: z.number().int(),
   expiringSoon: z.number().int(),
   expired: z.number().int(),
+  /** Unrevoked records whose result is not a pass: training records, neither valid nor expired. */
+  notPassed: z.number().int(),
   /** Revoked is neither valid nor expired, as on the record page and in the Status filter. */
   revoked: z.number().int(),
   renewals: z.number().int(),

@@ -36,8 +36,8 @@ describe('isCourseAvailable', () => {
 
   it('follows the configured number of years', () => {
     const now = new Date('2027-06-01T00:00:00Z');
-    expect(courseStatus('2024-06-01', 2, now)).toBe('unavailable');
-    expect(courseStatus('2024-06-01', 3, now)).toBe('available');
+    expect(courseStatus({ passedDate: '2024-06-01', testResult: 'Passed' }, 2, now)).toBe('unavailable');
+    expect(courseStatus({ passedDate: '2024-06-01', testResult: 'Passed' }, 3, now)).toBe('available');
   });
 });
 
@@ -69,5 +69,19 @@ describe('earliestAvailablePassedDate', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('courseStatus', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  it.each([
+    ['Passed', 'available'],
+    ['passed', 'available'],
+    ['Failed', 'unavailable'],
+    ['Pending', 'unavailable'],
+    ['Absent', 'unavailable'],
+    ['Pass with merit', 'unavailable'],
+  ])('a result of %j within its period is %s', (testResult, expected) => {
+    expect(courseStatus({ passedDate: '2026-01-15', testResult }, 2, now)).toBe(expected);
   });
 });

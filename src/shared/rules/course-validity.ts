@@ -1,3 +1,5 @@
+import { isPassed } from './test-result.ts';
+
 /**
  * A course is available while the current moment is not later than passedDate + validity years.
  * The period ends at the end of that calendar day, UTC: a certificate passed on
@@ -23,8 +25,15 @@ export function isCourseAvailable(
 
 export type CourseStatus = 'available' | 'unavailable';
 
-export const courseStatus = (passedDate: string, validityYears: number, now?: Date): CourseStatus =>
-  isCourseAvailable(passedDate, validityYears, now) ? 'available' : 'unavailable';
+/** Available: a passed result within its period. Any other result is never an available e-Cert. */
+export const courseStatus = (
+  record: { passedDate: string; testResult: string },
+  validityYears: number,
+  now?: Date,
+): CourseStatus =>
+  isPassed(record.testResult) && isCourseAvailable(record.passedDate, validityYears, now)
+    ? 'available'
+    : 'unavailable';
 
 /**
  * The earliest passed date still available at `now`: a course is available exactly when its passed

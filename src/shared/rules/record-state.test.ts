@@ -3,11 +3,15 @@ import { recordState } from './record-state.ts';
 
 describe('recordState', () => {
   it.each([
-    [null, 'available', 'valid'],
-    [null, 'unavailable', 'expired'],
-    ['2026-11-26T10:00:00.000Z', 'available', 'revoked'],
-    ['2026-11-26T10:00:00.000Z', 'unavailable', 'revoked'],
-  ] as const)('revoked at %s, course %s → %s', (revokedAt, courseStatus, expected) => {
-    expect(recordState({ revokedAt, courseStatus })).toBe(expected);
+    [null, 'available', 'Passed', 'valid'],
+    [null, 'unavailable', 'Passed', 'expired'],
+    [null, 'unavailable', 'Failed', 'not-passed'],
+    [null, 'unavailable', 'Pending', 'not-passed'],
+    [null, 'unavailable', 'Absent', 'not-passed'],
+    ['2026-11-26T10:00:00.000Z', 'available', 'Passed', 'revoked'],
+    ['2026-11-26T10:00:00.000Z', 'unavailable', 'Passed', 'revoked'],
+    ['2026-11-26T10:00:00.000Z', 'unavailable', 'Failed', 'revoked'],
+  ] as const)('revoked at %s, course %s, result %s → %s', (revokedAt, courseStatus, testResult, expected) => {
+    expect(recordState({ revokedAt, courseStatus, testResult })).toBe(expected);
   });
 });

@@ -32,8 +32,8 @@ export function Component() {
         <Stack gap="lg">
           <Title order={1}>{site.certificateTitle}</Title>
           <CertificateRecord data={data} site={site} />
-          {/* A revoked record offers no signed copy: nothing downloaded from it may pass for valid. */}
-          {data.certificate.state !== 'revoked' && (
+          {/* A revoked or not passed record offers no signed copy: nothing from it may pass for valid. */}
+          {data.certificate.state !== 'revoked' && data.certificate.state !== 'not-passed' && (
             <>
               <Island
                 name="take-along-panel"

@@ -12,7 +12,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { testResults } from '../../../shared/rules/test-result.ts';
 import { recordColumns, searchTextSql, trackingColumns } from './record-columns.ts';
+
+/** A stored result outside the fixed set: one a migration could not read, kept for staff to correct. */
+export const resultToReviewSql = sql.raw(
+  `test_result not in (${testResults.map((r) => `'${r}'`).join(', ')})`,
+);
 
 /** A stored file as a record refers to it; the bytes live in the FileStore under `key`. */
 export interface StoredFileRef {
@@ -115,6 +121,10 @@ export const person = pgTable(
     index('person_live_result_other_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`${t.deletedAt} is null and not ${t.resultPassed}`),
+    // The Result filter "To review": the few results none of the fixed set, newest first.
+    index('person_live_result_review_idx')
+      .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`${t.deletedAt} is null and ${resultToReviewSql}`),
     // Passport scans' keys. Hash indexes: equality is all they answer, in a few bytes an entry.
     index('person_passport_key_idx').using('hash', sql`(${t.passportImage} ->> 'key')`),
     index('person_passport_thumbnail_key_idx').using('hash', sql`(${t.passportImage} ->> 'thumbnailKey')`),

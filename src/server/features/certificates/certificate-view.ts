@@ -2,6 +2,7 @@ import type { CertificateView, FileView, TrainingRecord } from '#shared/api/cert
 import { courseExpiryDate, courseStatus } from '#shared/rules/course-validity.ts';
 import { maskIdentifier } from '#shared/rules/masking.ts';
 import { recordState } from '#shared/rules/record-state.ts';
+import { isPassed } from '#shared/rules/test-result.ts';
 import type { person, StoredFileRef } from '../../db/schema/index.ts';
 
 type PersonRow = typeof person.$inferSelect;
@@ -30,7 +31,7 @@ export function toCertificateView(
   options: { issuer: string; mask: boolean; validityYears: number; identityDocuments: boolean },
 ): CertificateView {
   const show = options.mask ? maskIdentifier : (value: string) => value;
-  const status = courseStatus(row.passedDate, options.validityYears);
+  const status = courseStatus(row, options.validityYears);
   const revokedAt = row.revokedAt?.toISOString() ?? null;
   return {
     id: row.id,
@@ -46,12 +47,12 @@ export function toCertificateView(
     passedDate: row.passedDate,
     courseStatus: status,
     courseExpiresOn: courseExpiryDate(row.passedDate, options.validityYears),
-    state: recordState({ revokedAt, courseStatus: status }),
+    state: recordState({ revokedAt, courseStatus: status, testResult: row.testResult }),
     signatureImage: fileView(row.signatureImage),
     passportImage: options.identityDocuments ? fileView(row.passportImage) : null,
     certificateImage: fileView(row.certificateImage),
     pdf: fileView(row.pdf),
-    status: row.revokedAt ? 'revoked' : 'valid',
+    status: row.revokedAt ? 'revoked' : isPassed(row.testResult) ? 'valid' : 'not-passed',
     revokedAt,
     revocationReason: row.revokedAt ? row.revocationReason : null,
     issuer: options.issuer,
@@ -74,6 +75,7 @@ export const toTrainingRecord = (
   current: row.current,
   state: recordState({
     revokedAt: row.revokedAt,
-    courseStatus: courseStatus(row.passedDate, validityYears),
+    courseStatus: courseStatus(row, validityYears),
+    testResult: row.testResult,
   }),
 });

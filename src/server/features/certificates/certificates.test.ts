@@ -75,7 +75,8 @@ describe('GET /api/certificates/:id', () => {
       courseLevel: 'Level 1',
       passedDate: '2026-01-15',
       result: 'Pending',
-      state: 'valid',
+      // A pending result is a training record, not an e-Cert, however recent.
+      state: 'not-passed',
       current: false,
     });
   });

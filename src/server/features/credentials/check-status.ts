@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CredentialCheck } from '#shared/api/credentials.ts';
+import { isPassed } from '#shared/rules/test-result.ts';
 import { queryRows } from '../../db/database.ts';
 
 const day = (at: string | Date) => new Date(at).toISOString().slice(0, 10);
@@ -14,6 +15,9 @@ const texts = {
   revokedOn: /*i18n*/ { id: 'Revoked on {date}.' },
   withdrawnOn: /*i18n*/ {
     id: 'Revoked on {date}: this copy was withdrawn when the record was reinstated; the record page offers the current one.',
+  },
+  resultChanged: /*i18n*/ {
+    id: 'Revoked on {date}: the result changed to {result}, so this is no longer an e-Cert.',
   },
   gone: /*i18n*/ { id: 'Revoked: the record no longer exists.' },
   notRevoked: /*i18n*/ { id: 'Not revoked, according to this portal\u2019s status list now.' },
@@ -51,9 +55,11 @@ export async function checkStatus(
     retired_at: string | null;
     revoked_at: string | null;
     person: string | null;
+    test_result: string | null;
   }>(
     app.db,
-    sql`select s.retired_at::text as retired_at, p.revoked_at::text as revoked_at, s.person_id as person
+    sql`select s.retired_at::text as retired_at, p.revoked_at::text as revoked_at, s.person_id as person,
+          p.test_result
         from credential_status s left join person p on p.id = s.person_id
         where s.list_id = ${listId} and s.list_index = ${listIndex}`,
   );
@@ -64,6 +70,11 @@ export async function checkStatus(
   }
   if (place.retired_at) {
     const on = day(place.retired_at);
+    const result = place.test_result;
+    if (result !== null && !isPassed(result)) {
+      const message = i18n._(texts.resultChanged.id, { date: on, result });
+      return { check: 'status', outcome: 'fail', message, date: on, result };
+    }
     return {
       check: 'status',
       outcome: 'fail',

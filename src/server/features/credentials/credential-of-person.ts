@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isPassed } from '#shared/rules/test-result.ts';
 import { queryRows } from '../../db/database.ts';
 import { signedCredential } from '../../db/schema/credentials.ts';
 import { statusEntryOf } from './assign-status-entry.ts';
 import { buildCredential } from './build-credential.ts';
+import { notAnECert } from './not-an-e-cert.ts';
 
 interface PersonForCredential {
   id: string;
@@ -42,13 +44,14 @@ export const statusListUrl = (publicUrl: string, listId: number) => `${publicUrl
 const CREDENTIAL_FORM = 2;
 
 /**
- * The signed credential of a live person, or null. Signed once per version of what it is made of
+ * The signed credential of a live person, or null; a result other than a pass is refused. Signed once per version of what it is made of
  * (the record, its status place, the signing key and the settings it shows) and stored; every
  * other download is a read.
  */
 export async function credentialOfPerson(app: FastifyInstance, id: string) {
   const [row] = await findPerson(app, id);
   if (!row) return null;
+  if (!isPassed(row.test_result)) throw notAnECert(row.test_result);
   const entry =
     row.list_id !== null && row.list_index !== null
       ? { listId: row.list_id, listIndex: row.list_index }

@@ -139,10 +139,10 @@ describe('GET /api/certificates/:id/credential', () => {
 
     await db
       .update(person)
-      .set({ testResult: 'Distinction', updatedAt: new Date() })
+      .set({ testLevel: 'Level 9', updatedAt: new Date() })
       .where(eq(person.id, record.id));
     const changed = await downloadCredential(harness, record.id);
-    expect(changed.credentialSubject.result[0]?.value).toBe('Distinction');
+    expect(changed.credentialSubject.achievement.name).toContain('Level 9');
     expect(changed.proof[0]?.proofValue).not.toBe(first.proof[0]?.proofValue);
     // The place in the status list belongs to the person, not to one signature.
     expect(changed.credentialStatus).toEqual(first.credentialStatus);

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { RevocationState } from '#shared/api/credentials.ts';
 import type { Db } from '../../db/database.ts';
-import { credentialStatus } from '../../db/schema/credentials.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
+import { retireStatusPlace } from './not-an-e-cert.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noRecord = () => notFound('No such record.');
@@ -71,10 +71,7 @@ export async function reinstatePerson(db: Db, id: string, actor: Actor): Promise
       .set({ revokedAt: null, revocationReason: null, updatedAt: sql`now()`, updatedBy: actor.id })
       .where(eq(person.id, id))
       .returning(returned);
-    await tx
-      .update(credentialStatus)
-      .set({ retiredAt: sql`now()` })
-      .where(and(eq(credentialStatus.personId, id), isNull(credentialStatus.retiredAt)));
+    await retireStatusPlace(tx, id);
     await recordAudit(tx, {
       actor,
       entityType: 'person',

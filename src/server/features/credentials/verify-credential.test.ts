@@ -49,6 +49,7 @@ describe('POST /api/credentials/verify', () => {
       format: 'pass',
       signature: 'pass',
       issuer: 'pass',
+      result: 'pass',
       status: 'pass',
       validity: 'pass',
     });
@@ -56,6 +57,7 @@ describe('POST /api/credentials/verify', () => {
       'format',
       'signature',
       'issuer',
+      'result',
       'status',
       'validity',
     ]);

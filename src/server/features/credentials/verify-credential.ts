@@ -8,6 +8,7 @@ import type {
   CredentialCheckName,
   CredentialVerification,
 } from '#shared/api/credentials.ts';
+import { isPassed } from '#shared/rules/test-result.ts';
 import { checkStatus } from './check-status.ts';
 import { issuerIdOf, measureJson, type OpenBadgeShape, openBadgeShape, proofOf } from './credential-shape.ts';
 
@@ -39,6 +40,9 @@ const texts = {
   },
   tooManyParts: /*i18n*/ { id: 'the file has far more parts than a credential from this portal.' },
   untrusted: /*i18n*/ { id: 'without a valid signature its content cannot be trusted.' },
+  resultPassed: /*i18n*/ { id: 'The result is {result}.' },
+  resultNotPassed: /*i18n*/ { id: 'The result is {result}: a training record, not an e-Cert.' },
+  noResult: /*i18n*/ { id: 'The credential states no result, so it is not an e-Cert.' },
 };
 
 const notChecked = (i18n: I18n, check: CredentialCheckName, why: { id: string }): CredentialCheck => ({
@@ -70,6 +74,16 @@ function checkValidity(credential: OpenBadgeShape, i18n: I18n, now = new Date())
       : i18n._(texts.validFrom.id, { from: validFrom }),
     ...(validUntil ? { date: validUntil } : {}),
   };
+}
+
+/** The result the credential states (build-credential.ts): only a pass is an e-Cert. */
+function checkResult(credential: OpenBadgeShape, i18n: I18n): CredentialCheck {
+  const [first] = [credential.credentialSubject.result].flat() as ({ value?: unknown } | undefined)[];
+  const result = typeof first?.value === 'string' ? first.value : undefined;
+  if (result === undefined) return { check: 'result', outcome: 'fail', message: i18n._(texts.noResult.id) };
+  return isPassed(result)
+    ? { check: 'result', outcome: 'pass', message: i18n._(texts.resultPassed.id, { result }), result }
+    : { check: 'result', outcome: 'fail', message: i18n._(texts.resultNotPassed.id, { result }), result };
 }
 
 /** `submitted` is the document as it came: the parsed shape drops fields the proof also covers. */
@@ -125,6 +139,7 @@ export async function verifyCredential(
       { check: 'format', outcome: 'fail', message: i18n._(texts.notOpenBadge.id, { problem }) },
       notChecked(i18n, 'signature', why),
       notChecked(i18n, 'issuer', why),
+      notChecked(i18n, 'result', why),
       notChecked(i18n, 'status', why),
       notChecked(i18n, 'validity', why),
     ]);
@@ -142,6 +157,7 @@ export async function verifyCredential(
       format,
       notChecked(i18n, 'signature', why),
       { check: 'issuer', outcome: 'fail', message: i18n._(texts.unknownIssuer.id) },
+      notChecked(i18n, 'result', why),
       notChecked(i18n, 'status', why),
       notChecked(i18n, 'validity', why),
     ]);
@@ -161,6 +177,7 @@ export async function verifyCredential(
       format,
       signature,
       issuer,
+      notChecked(i18n, 'result', why),
       notChecked(i18n, 'status', why),
       notChecked(i18n, 'validity', why),
     ]);
@@ -169,6 +186,7 @@ export async function verifyCredential(
     format,
     signature,
     issuer,
+    checkResult(credential, i18n),
     await checkStatus(app, credential.credentialStatus, i18n),
     checkValidity(credential, i18n),
   ]);

@@ -149,7 +149,7 @@ export const DEMO_HOLDERS: readonly DemoHolder[] = [
         eCertNumber: 'DSI-000299',
         tradeTested: 'Workplace Safety',
         testLevel: 'Basic',
-        // Typed in lowercase by hand: the portal treats any case of "passed" as a pass.
+        // Stored in lowercase before results were a fixed set: still a pass, listed "To review".
         testResult: 'passed',
         passedDaysAgo: 480,
       },

@@ -73,8 +73,11 @@ export function checkRow(
   }
   const shownRow = shownRowOf(header, cells, line, problems);
   const values: Record<string, string> = {};
+  // Each cell as written, for messages: a date's value is already read into YYYY-MM-DD.
+  const written: Record<string, string> = {};
   for (const [column, position] of header.positions) {
     const cell = withoutFormulaQuote(cells[position] ?? '');
+    written[column] = cell;
     if (!isStorableText(cell)) {
       problems.push({ field: column, message: unstorableTextMessage });
       continue;
@@ -92,7 +95,7 @@ export function checkRow(
   for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? '');
     if (problems.some((problem) => problem.field === field)) continue;
-    const read = values[field]?.trim();
+    const read = written[field]?.trim();
     problems.push({
       field,
       message: read ? `${issue.message}; the cell reads ${quoted(read)}` : issue.message,

@@ -68,6 +68,29 @@ describe('POST /api/imports: the check', () => {
     expect(view.committable).toBe(true);
   });
 
+  it('reads common spellings of a result, and refuses other results and a passed date to come', async () => {
+    const rows = [
+      csvRow({ testResult: 'PASS' }),
+      csvRow({ testResult: 'Competent' }),
+      csvRow({ passedDate: '01/01/2030' }),
+    ];
+    const view = await checked(api, csvOf(rows));
+    expect(view).toMatchObject({ rows: 3, valid: 1, invalid: 2 });
+    expect(view.errors).toEqual([
+      {
+        row: 3,
+        field: 'testResult',
+        message:
+          'Test result must be one of Passed, Failed, Pending, Absent (or Pass, Fail, P, F); the cell reads "Competent"',
+      },
+      {
+        row: 4,
+        field: 'passedDate',
+        message: 'Passed date must not be in the future; the cell reads "01/01/2030"',
+      },
+    ]);
+  });
+
   it('numbers rows as a spreadsheet does: a cell over two lines is one row, a blank row is still a row', async () => {
     const csv = `${csvOf([csvRow({ name: 'Two\nLines' })])}\n${csvOf([csvRow({ dob: 'x' })]).split('\n')[1]}\n`;
     const view = await checked(api, csv);

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
 import {
   defaultDirection,
   defaultSort,
@@ -7,7 +7,7 @@ import {
   type SortDirection,
 } from '#shared/api/people.ts';
 import { earliestAvailablePassedDate } from '#shared/rules/course-validity.ts';
-import { person } from '../../db/schema/index.ts';
+import { person, resultToReviewSql } from '../../db/schema/index.ts';
 
 /** What the list's filters need beyond the query: the validity period, for the Status filter. */
 export interface ListContext {
@@ -17,19 +17,29 @@ export interface ListContext {
 
 /**
  * The filters of `query` as one condition on person (undefined for none), each as the shared rules
- * say: a result of "Passed" in any case; revoked wins over validity (record-state.ts); a course is
+ * say: a result of "Passed" in any case, or one outside the fixed set to review; revoked wins over validity (record-state.ts); a course is
  * valid while its passed date is on or after earliestAvailablePassedDate.
  */
 export function listFilters(query: PeopleFilters, { validityYears, now }: ListContext): SQL | undefined {
   const availableSince = earliestAvailablePassedDate(validityYears, now);
+  // Valid and expired are e-Certs: a passed result (course-validity.ts); the rest are found by result.
   const status = {
-    valid: and(isNull(person.revokedAt), sql`${person.passedDate} >= ${availableSince}`),
-    expired: and(isNull(person.revokedAt), sql`${person.passedDate} < ${availableSince}`),
+    valid: and(isNull(person.revokedAt), person.resultPassed, sql`${person.passedDate} >= ${availableSince}`),
+    expired: and(
+      isNull(person.revokedAt),
+      person.resultPassed,
+      sql`${person.passedDate} < ${availableSince}`,
+    ),
     revoked: isNotNull(person.revokedAt),
+  };
+  const result = {
+    passed: person.resultPassed,
+    other: not(person.resultPassed),
+    review: resultToReviewSql,
   };
   return and(
     query.course ? eq(person.tradeTested, query.course) : undefined,
-    query.result ? eq(person.resultPassed, query.result === 'passed') : undefined,
+    query.result ? result[query.result] : undefined,
     query.status ? status[query.status] : undefined,
     query.missing === 'images' ? sql`${person.lacksImage}` : undefined,
   );

@@ -69,8 +69,8 @@ function plainly(
 ) {
   const since = earliestAvailablePassedDate(harness.app.config.certValidityYears);
   const where = {
-    valid: sql`revoked_at is null and passed_date >= ${since}::date`,
-    expired: sql`revoked_at is null and passed_date < ${since}::date`,
+    valid: sql`revoked_at is null and lower(btrim(test_result)) = 'passed' and passed_date >= ${since}::date`,
+    expired: sql`revoked_at is null and lower(btrim(test_result)) = 'passed' and passed_date < ${since}::date`,
     revoked: sql`revoked_at is not null`,
     none: sql`true`,
   }[status];

@@ -58,7 +58,10 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       // Answer an unknown id before reading and re-encoding its uploads.
       if (!(await findPerson(app.db, request.params.id))) throw personNotFound();
       const form = await readPersonForm(request, { fields: recordFieldsPatch, filesRequired: false });
-      return view(await updatePerson(app, request.params.id, form, actor));
+      const saved = await updatePerson(app, request.params.id, form, actor);
+      // A result no longer a pass retired its status place: the lists say so at once, as on revoking.
+      if (!saved.resultPassed) app.statusLists.clear();
+      return view(saved);
     },
   );
 

@@ -13,7 +13,7 @@ export function toRecordView(row: RecordRow, validityYears: number) {
   return {
     id: row.id,
     ...fields,
-    courseStatus: courseStatus(row.passedDate, validityYears),
+    courseStatus: courseStatus(row, validityYears),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

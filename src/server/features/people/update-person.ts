@@ -5,6 +5,7 @@ import { person } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { retireStatusPlace } from '../credentials/not-an-e-cert.ts';
 import { storeFilesThen } from '../uploads/store-files.ts';
 import { deleteUnreferencedFiles, ORPHAN_GRACE_MS } from '../uploads/sweep-orphan-files.ts';
 import { assertPairFree, duplicatePairMessage, isUniqueViolation } from './duplicate-pair.ts';
@@ -57,6 +58,8 @@ export async function updatePerson(
           .where(eq(person.id, id))
           .returning();
         if (!after) throw personNotFound();
+        // A credential issued while the result was a pass reads revoked once it is not.
+        if (!after.resultPassed) await retireStatusPlace(tx, id);
         await recordAudit(tx, {
           actor,
           entityType: 'person',

@@ -44,11 +44,13 @@ export async function readStats(db: Db, validityYears: number): Promise<StatsRes
   const people = live?.n ?? 0;
   const valid = counts?.valid ?? 0;
   const revoked = counts?.revoked ?? 0;
+  const notPassed = counts?.notPassed ?? 0;
   return {
     people,
     valid,
     expiringSoon: counts?.expiringSoon ?? 0,
-    expired: people - valid - revoked,
+    expired: people - valid - revoked - notPassed,
+    notPassed,
     revoked,
     renewals: renewals?.n ?? 0,
     byMonth,
@@ -61,8 +63,9 @@ export async function readStats(db: Db, validityYears: number): Promise<StatsRes
 }
 
 /**
- * Live people whose course is available today, those of them whose course ends within
- * EXPIRING_SOON_DAYS (not available any more on the day after), and the revoked, who are neither:
+ * Live people whose course is available today (a pass within its period), those of them whose
+ * course ends within EXPIRING_SOON_DAYS (not available any more on the day after), the unrevoked
+ * whose result is not a pass (no e-Cert, neither valid nor expired), and the revoked, who are neither:
  * revoked wins over validity (src/shared/rules/record-state.ts). Each is one range of an index
  * that carries the revocation, read without visiting a row.
  */
@@ -75,11 +78,12 @@ async function countByValidity(db: Db, years: number) {
   const liveUnrevoked = (range: SQL) =>
     sql`(select count(*)::int from ${person}
       where ${person.deletedAt} is null and ${person.revokedAt} is null and ${range})`;
-  return queryRows<{ valid: number; expiringSoon: number; revoked: number }>(
+  return queryRows<{ valid: number; expiringSoon: number; notPassed: number; revoked: number }>(
     db,
     sql`select
-      ${liveUnrevoked(sql`${person.passedDate} >= ${availableFrom}`)} as valid,
-      ${liveUnrevoked(sql`${person.passedDate} >= ${availableFrom} and ${person.passedDate} < ${stillAvailableFrom}`)} as "expiringSoon",
+      ${liveUnrevoked(sql`${person.resultPassed} and ${person.passedDate} >= ${availableFrom}`)} as valid,
+      ${liveUnrevoked(sql`${person.resultPassed} and ${person.passedDate} >= ${availableFrom} and ${person.passedDate} < ${stillAvailableFrom}`)} as "expiringSoon",
+      ${liveUnrevoked(sql`not ${person.resultPassed}`)} as "notPassed",
       (select count(*)::int from ${person}
         where ${person.deletedAt} is null and ${person.revokedAt} is not null) as revoked`,
   );

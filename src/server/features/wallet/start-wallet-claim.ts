@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WALLET_EXCHANGE_MINUTES, type WalletClaim, walletMessages } from '#shared/api/wallet.ts';
+import { isPassed } from '#shared/rules/test-result.ts';
 import { queryRows } from '../../db/database.ts';
 import { walletExchange } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { notAnECert } from '../credentials/not-an-e-cert.ts';
 import { interactionUrl } from './exchange-urls.ts';
 
 /** Passport numbers as people type them: any case, with or without spaces and hyphens. */
@@ -28,12 +30,17 @@ export async function startWalletClaim(
     // With masking off the page shows the passport number, so it proves nothing about who asks.
     throw notOffered();
   }
-  const [row] = await queryRows<{ matches: boolean; revoked: boolean; scanned: boolean }>(
+  const [row] = await queryRows<{
+    matches: boolean;
+    revoked: boolean;
+    scanned: boolean;
+    test_result: string;
+  }>(
     app.db,
     sql`select upper(regexp_replace(passport_number, '[[:space:]-]', '', 'g'))
                = ${normalisedPassportNumber(passportNumber)} as matches,
              revoked_at is not null as revoked,
-             passport_image is not null as scanned
+             passport_image is not null as scanned, test_result
         from person where id = ${personId} and deleted_at is null`,
   );
   if (!row) throw notFound('No data to display.');
@@ -41,6 +48,7 @@ export async function startWalletClaim(
   if (row.scanned && app.config.publicIdentityDocuments) throw notOffered();
   if (row.revoked)
     throw new AppError(409, 'This e-Cert is revoked: it cannot be added to a wallet.', 'CONFLICT');
+  if (!isPassed(row.test_result)) throw notAnECert(row.test_result);
   if (!row.matches) throw new AppError(400, WRONG_ANSWER, 'INVALID_INPUT', { passportNumber: WRONG_ANSWER });
 
   // Exchanges a day past their end are of no use to anyone; clearing them here keeps the table small.

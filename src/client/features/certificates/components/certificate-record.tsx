@@ -13,6 +13,22 @@ import { TrainingRecordsTable } from './training-records-table.tsx';
 const courseStatusText = (c: CertificateResponse['certificate']) =>
   c.state === 'revoked' ? msg`Revoked` : c.courseStatus === 'available' ? msg`Available` : msg`Unavailable`;
 
+/** A result other than a pass is a training record: it has a result, not a course status. */
+function CourseLine({ certificate: c }: { certificate: CertificateResponse['certificate'] }) {
+  const { i18n } = useLingui();
+  const result = c.testResult;
+  const courseStatus = i18n._(courseStatusText(c));
+  return (
+    <Text fw={700} size="lg" data-testid="course-line">
+      {c.state === 'not-passed' ? (
+        <Trans>Test Result: {result}</Trans>
+      ) : (
+        <Trans>Course Status: {courseStatus}</Trans>
+      )}
+    </Text>
+  );
+}
+
 interface CertificateRecordProps {
   data: CertificateResponse;
   site: SiteResponse;
@@ -28,7 +44,6 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
     [t`Nationality`, c.nationality],
     [t`Passport Number`, c.passportNumber],
   ] as const;
-  const courseStatus = i18n._(courseStatusText(c));
 
   return (
     <Stack gap="xl">
@@ -62,7 +77,8 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
           name="record-actions"
           props={{
             state: c.state,
-            pdf: c.pdf,
+            // A training record not passed has no e-Cert to show as a PDF.
+            pdf: c.state === 'not-passed' ? null : c.pdf,
             certificateImage: c.certificateImage,
             passportImage: c.passportImage,
             identityDocumentsPublic: c.identityDocumentsPublic,
@@ -73,9 +89,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
         />
       </Group>
 
-      <Text fw={700} size="lg">
-        <Trans>Course Status: {courseStatus}</Trans>
-      </Text>
+      <CourseLine certificate={c} />
 
       <TrainingRecordsTable shortTitle={site.certificateShortTitle} records={records} />
 

@@ -90,10 +90,33 @@ export function verdictOf(
       ),
     };
   }
+  const resultCheck = check('result');
+  if (resultCheck?.outcome === 'fail') {
+    const stated = resultCheck.result;
+    return {
+      tone: 'invalid',
+      title: stated
+        ? i18n._(msg`Not an e-Cert: the result is ${stated}`)
+        : i18n._(msg`Not an e-Cert: no result`),
+      body: i18n._(
+        msg`It claims to be ${ecert}, but only a passed result is an e-Cert. Do not treat it as a valid e-Cert.`,
+      ),
+    };
+  }
   const status = check('status')?.outcome;
   if (status === 'fail') {
     const revokedOn = date('status');
     const Ecert = capitalised(ecert);
+    const changedTo = check('status')?.result;
+    if (changedTo) {
+      return {
+        tone: 'invalid',
+        title: i18n._(msg`Not valid: no longer an e-Cert`),
+        body: i18n._(
+          msg`${Ecert}, issued by ${issuer}, was revoked on ${revokedOn}: the result changed to ${changedTo}.`,
+        ),
+      };
+    }
     return {
       tone: 'invalid',
       title: i18n._(msg`Not valid: this e-Cert was revoked`),

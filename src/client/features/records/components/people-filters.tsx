@@ -44,6 +44,7 @@ export function PeopleFilters({ filters }: { filters: Filters }) {
           { value: ANY, label: 'Any result' },
           { value: 'passed', label: 'Passed' },
           { value: 'other', label: 'Not passed' },
+          { value: 'review', label: 'To review (not one of the set)' },
         ]}
         onChange={(event) => setParam('result', event.currentTarget.value)}
       />

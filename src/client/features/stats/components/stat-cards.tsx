@@ -7,11 +7,12 @@ export function StatCards({ stats }: { stats: StatsResponse }) {
     ['Valid', stats.valid],
     ['Expiring within 90 days', stats.expiringSoon],
     ['Expired', stats.expired],
+    ['Not passed', stats.notPassed],
     ['Revoked', stats.revoked],
     ['Renewals', stats.renewals],
   ] as const;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} component="dl" m={0}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 7 }} component="dl" m={0}>
       {cards.map(([label, value]) => (
         <Card key={label} withBorder padding="lg">
           <Text component="dt" size="sm" fw={600}>
