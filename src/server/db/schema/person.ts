@@ -20,6 +20,12 @@ export const resultToReviewSql = sql.raw(
   `test_result not in (${testResults.map((r) => `'${r}'`).join(', ')})`,
 );
 
+/** The fields whose files a record's public page shows, with their thumbnails. */
+export const publicFileFields = ['signature_image', 'certificate_image', 'pdf'] as const;
+
+/** The keys of a live record's public files, as one array: `/files` looks a key up in it. */
+export const publicFileKeys = `array[${publicFileFields.map((f) => `(${f} ->> 'key'), (${f} ->> 'thumbnailKey')`).join(', ')}]`;
+
 /** A stored file as a record refers to it; the bytes live in the FileStore under `key`. */
 export interface StoredFileRef {
   key: string;
@@ -125,6 +131,11 @@ export const person = pgTable(
     index('person_live_result_review_idx')
       .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`${t.deletedAt} is null and ${resultToReviewSql}`),
+    // The keys of the files a live record's public page shows (features/files/find-public-files.ts
+    // writes the same array): whether /files may serve one to anyone is one index probe.
+    index('person_live_public_file_keys_idx')
+      .using('gin', sql.raw(`(${publicFileKeys})`))
+      .where(sql`${t.deletedAt} is null`),
     // Passport scans' keys. Hash indexes: equality is all they answer, in a few bytes an entry.
     index('person_passport_key_idx').using('hash', sql`(${t.passportImage} ->> 'key')`),
     index('person_passport_thumbnail_key_idx').using('hash', sql`(${t.passportImage} ->> 'thumbnailKey')`),
