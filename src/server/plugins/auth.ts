@@ -6,6 +6,7 @@ import { errorCodes } from '#shared/api/errors.ts';
 import { type StartSingleSignOnInput, startSingleSignOnInput } from '#shared/api/single-sign-on.ts';
 import { type Auth, createAuth, type Role } from '../auth/create-auth.ts';
 import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
+import { requireStrongPassword } from '../auth/require-strong-password.ts';
 import { SSO_PROVIDER_ID } from '../auth/sso-policy.ts';
 import { duringSsoCallback } from '../auth/sso-sign-in.ts';
 import { AppError } from '../errors.ts';
@@ -135,6 +136,7 @@ export default fp(
       handler: async (request, reply) => {
         const actor = await app.currentUser(request);
         if (!actor) throw new AppError(401, 'Please sign in.', 'UNAUTHENTICATED');
+        requireStrongPassword(request.body.newPassword, 'newPassword', [actor.email, actor.name]);
         const answer = await askAuth(auth, request, { ...request.body, revokeOtherSessions: true });
         await recordAudit(app.db, {
           actor,
