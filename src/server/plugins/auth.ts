@@ -9,6 +9,7 @@ import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
 import { requireStrongPassword } from '../auth/require-strong-password.ts';
 import { SSO_PROVIDER_ID } from '../auth/sso-policy.ts';
 import { duringSsoCallback } from '../auth/sso-sign-in.ts';
+import { auditTwoFactorStep } from '../auth/two-factor-audit.ts';
 import { AppError } from '../errors.ts';
 import { recordAudit } from '../features/audit/record-audit.ts';
 import { resolveMasterSecret } from '../secrets.ts';
@@ -119,12 +120,17 @@ export default fp(
     });
 
     // Turning two-factor sign-in on and off (with the password), and the second step of a sign-in
-    // (or of turning it on): each a code or password guess, limited like the password.
+    // (or of turning it on): each a code or password guess, limited like the password. What a
+    // signed-in user's step changes is audited; a sign-in's second step has no session yet.
     for (const step of ['enable', 'disable', 'verify-totp', 'verify-backup-code']) {
       app.post(`/api/auth/two-factor/${step}`, {
         bodyLimit: AUTH_BODY_LIMIT,
         config: { rateLimit: GUESSES_PER_ADDRESS },
-        handler: (request, reply) => forward(request, reply),
+        handler: async (request, reply) => {
+          const actor = await app.currentUser(request);
+          if (!actor) return forward(request, reply);
+          return relay(reply, await auditTwoFactorStep(app.db, actor, () => askAuth(auth, request)));
+        },
       });
     }
 
