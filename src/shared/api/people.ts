@@ -140,7 +140,7 @@ export const bulkRevocation = revokeInput.extend({ ids: bulkIds });
  * Every live record the Peoples list's search and filters match: a bulk action on "all N matching"
  * names them by the list's own query, which the server runs, never by ids.
  */
-export const peopleMatching = peopleQuery.pick({
+const peopleMatching = peopleQuery.pick({
   q: true,
   course: true,
   result: true,
