@@ -1,5 +1,14 @@
 import fs from 'node:fs/promises';
-import { appOrigin, expect, expectNoAxeViolations, signInByApi, staffTest, uniqueTag } from './fixtures.ts';
+import {
+  allowFailedLoad,
+  appOrigin,
+  expect,
+  expectNoAxeViolations,
+  signInByApi,
+  staffTest,
+  uniqueTag,
+  waitForAnimations,
+} from './fixtures.ts';
 import { adminAccount } from './staff-accounts.ts';
 
 staffTest.describe('Users: an administrator adds an account', () => {
@@ -114,3 +123,68 @@ staffTest.describe('Users: an administrator downloads a backup', () => {
     await expect(page.getByText(/Backup of \d{4}-/).first()).toBeVisible();
   });
 });
+
+for (const width of [1366, 390]) {
+  staffTest.describe(`Users at ${width}px: making an administrator`, () => {
+    staffTest.use({ account: adminAccount, viewport: { width, height: 900 } });
+
+    staffTest('asks first, naming the person and what administrators can do', async ({ page }) => {
+      const tag = uniqueTag().toLowerCase();
+      const email = `promote-${tag}@example.com`;
+      const created = await page.request.post('/api/users', {
+        headers: { origin: appOrigin() },
+        data: { email, name: `Promote ${tag}`, password: `promotion passphrase ${tag}` },
+      });
+      expect(created.status()).toBe(201);
+      await page.goto('/dashboard/users');
+      const role = page.getByRole('combobox', { name: `Role of ${email}` });
+      await role.selectOption('admin');
+      const dialog = page.getByRole('dialog', { name: `Make Promote ${tag} an administrator?` });
+      await expect(dialog).toContainText(`Promote ${tag} (${email}) will be able to`);
+      await expect(dialog).toContainText('make password reset links for any account');
+      await waitForAnimations(page);
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(role).toHaveValue('staff');
+      const roleOf = async () =>
+        (
+          (await (await page.request.get('/api/users')).json()) as {
+            items: { email: string; role: string }[];
+          }
+        ).items.find((user) => user.email === email)?.role;
+      expect(await roleOf()).toBe('staff');
+
+      await role.selectOption('admin');
+      await dialog.getByRole('button', { name: 'Make administrator' }).click();
+      await expect(page.getByText(`Role of ${email} updated`)).toBeVisible();
+      await expect(role).toHaveValue('admin');
+      expect(await roleOf()).toBe('admin');
+    });
+
+    staffTest(
+      'a new password gets the estimator’s feedback as it is typed, and the server refuses a weak one',
+      async ({ page, consoleGuard }) => {
+        allowFailedLoad(consoleGuard, '/api/users', 400);
+        const tag = uniqueTag().toLowerCase();
+        await page.goto('/dashboard/users');
+        const form = page.getByRole('region', { name: 'Add a user' });
+        await form.getByRole('textbox', { name: 'Name' }).fill(`Weak ${tag}`);
+        await form.getByRole('textbox', { name: 'Email' }).fill(`weak-${tag}@example.com`);
+        const password = form.getByRole('textbox', { name: 'Password' });
+        await password.fill('password12');
+        await expect(form.getByText('Easy to guess: This is a commonly used password.')).toBeVisible();
+        await expect(form.getByText('Add more words that are less common.')).toBeVisible();
+        await expectNoAxeViolations(page);
+        await password.press('Enter');
+        await expect(
+          form
+            .getByRole('alert')
+            .getByText('Password is too easy to guess. This is a commonly used password.'),
+        ).toBeVisible();
+        await password.fill(`marmalade kettle orbit ${tag}`);
+        await expect(form.getByText('Hard to guess: this password will do.')).toBeVisible();
+      },
+    );
+  });
+}

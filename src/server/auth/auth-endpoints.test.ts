@@ -96,7 +96,7 @@ describe('a user changing their own password', () => {
 
   it('holds a new password to the portal’s rule and changes nothing when refused', async () => {
     const { user: me, cookie } = await signInAs(harness.app, 'staff');
-    for (const newPassword of ['short', 'aaaaaaaaaaaa', 'password1234']) {
+    for (const newPassword of ['short', 'aaaaaaaaaaaa', 'password1234', 'password12', 'Summer2024!']) {
       const refused = await post(
         '/api/auth/change-password',
         { cookie, origin: harness.app.config.publicUrl },

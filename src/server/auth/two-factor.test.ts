@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { auditEvent } from '../db/schema/index.ts';
 import { nextTurn } from '../test/next-turn.ts';
 import { signInAs, TEST_PASSWORD } from '../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -84,6 +86,39 @@ describe('two-factor sign-in for local accounts', () => {
     const right = await post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) }, pending);
     expect(right.statusCode).toBe(200);
     expect((await stats(cookiesOf(right).session_token ?? '')).statusCode).toBe(200);
+  });
+
+  it('audits turning it on, new backup codes and turning it off, never a secret or code', async () => {
+    const { post, signIn } = client(harness.app);
+    const staff = await signInAs(harness.app, 'staff');
+    const { cookie, backupCodes, totpURI } = await turnOn(harness.app, staff.cookie);
+    // A sign-in's second step changes nothing of the account: no event.
+    const pending = cookiesOf(await signIn(staff.user.email)).two_factor;
+    expect(
+      (await post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) }, pending)).statusCode,
+    ).toBe(200);
+    const wrong = await post('/api/auth/two-factor/disable', { password: 'not my password' }, cookie);
+    expect(wrong.statusCode).toBe(400);
+    const off = await post('/api/auth/two-factor/disable', { password: TEST_PASSWORD }, cookie);
+    expect(off.statusCode).toBe(200);
+
+    const events = await harness.database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityId, staff.user.id), eq(auditEvent.action, 'update')))
+      .orderBy(asc(auditEvent.at));
+    expect(events.map(({ actorId, action, changes }) => ({ actorId, action, changes }))).toEqual([
+      { actorId: staff.user.id, action: 'update', changes: { backupCodes: [null, '(new codes)'] } },
+      { actorId: staff.user.id, action: 'update', changes: { twoFactor: ['off', 'on'] } },
+      {
+        actorId: staff.user.id,
+        action: 'update',
+        changes: { twoFactor: ['on', 'off'], backupCodes: ['(hidden)', null] },
+      },
+    ]);
+    const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+    expect(JSON.stringify(events)).not.toContain(secret);
+    expect(JSON.stringify(events)).not.toContain(backupCodes[0]);
   });
 
   it('takes a backup code once, and never again', async () => {

@@ -8,8 +8,10 @@ import { type StartSingleSignOnInput, startSingleSignOnInput } from '#shared/api
 import { isSameSitePath } from '#shared/rules/same-site-path.ts';
 import { type Auth, CLIENT_ADDRESS_HEADER, createAuth, type Role } from '../auth/create-auth.ts';
 import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
+import { requireStrongPassword } from '../auth/require-strong-password.ts';
 import { SSO_PROVIDER_ID } from '../auth/sso-policy.ts';
 import { duringSsoCallback } from '../auth/sso-sign-in.ts';
+import { auditTwoFactorStep } from '../auth/two-factor-audit.ts';
 import { AppError } from '../errors.ts';
 import { recordAudit } from '../features/audit/record-audit.ts';
 import { resolveMasterSecret } from '../secrets.ts';
@@ -129,12 +131,17 @@ export default fp(
     });
 
     // Turning two-factor sign-in on and off (with the password), and the second step of a sign-in
-    // (or of turning it on): each a code or password guess, from the password's own budget.
+    // (or of turning it on): each a code or password guess, from the password's own budget. What
+    // a signed-in user's step changes is audited; a sign-in's second step has no session yet.
     for (const step of ['enable', 'disable', 'verify-totp', 'verify-backup-code']) {
       app.post(`/api/auth/two-factor/${step}`, {
         bodyLimit: AUTH_BODY_LIMIT,
         onRequest: guessesPerAddress,
-        handler: (request, reply) => forward(request, reply),
+        handler: async (request, reply) => {
+          const actor = await app.currentUser(request);
+          if (!actor) return forward(request, reply);
+          return relay(reply, await auditTwoFactorStep(app.db, actor, () => askAuth(auth, request)));
+        },
       });
     }
 
@@ -146,6 +153,7 @@ export default fp(
       handler: async (request, reply) => {
         const actor = await app.currentUser(request);
         if (!actor) throw new AppError(401, 'Please sign in.', 'UNAUTHENTICATED');
+        requireStrongPassword(request.body.newPassword, 'newPassword', [actor.email, actor.name]);
         const answer = await askAuth(auth, request, { ...request.body, revokeOtherSessions: true });
         await recordAudit(app.db, {
           actor,

@@ -158,6 +158,33 @@ const bulkIds = z
 export const bulkSelection = z.object({ ids: bulkIds });
 /** Revokes each record with the same reason, checked as a single revocation's. */
 export const bulkRevocation = revokeInput.extend({ ids: bulkIds });
+/**
+ * Every live record the Peoples list's search and filters match: a bulk action on "all N matching"
+ * names them by the list's own query, which the server runs, never by ids.
+ */
+const peopleMatching = peopleQuery.pick({
+  q: true,
+  course: true,
+  result: true,
+  status: true,
+  missing: true,
+});
+export type PeopleMatching = z.infer<typeof peopleMatching>;
+/** The most records "all matching" takes: as many as a filtered list counts exactly. */
+export const BULK_MATCHING_MAX = 10_000;
+/**
+ * Revokes every record matching, with one reason; `count` is how many the person confirmed, and
+ * nothing changes when a different number matches by then.
+ */
+export const bulkRevocationMatching = revokeInput.extend({
+  matching: peopleMatching,
+  count: z
+    .number({ error: 'count must be the number of records confirmed' })
+    .int({ error: 'count must be the number of records confirmed' })
+    .min(1, { error: 'count must be at least 1' })
+    .max(BULK_MATCHING_MAX, { error: `At most ${BULK_MATCHING_MAX.toLocaleString('en')} records at once` }),
+});
+export type BulkRevocationMatching = z.infer<typeof bulkRevocationMatching>;
 export const bulkResult = z.object({ count: z.number().int() });
 export type BulkResult = z.infer<typeof bulkResult>;
 

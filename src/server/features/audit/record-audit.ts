@@ -47,13 +47,23 @@ export async function recordBatchAudit(
   },
 ) {
   const actor = { actorId: batch.actor.id, actorEmail: batch.actor.email };
-  await tx
-    .insert(auditEvent)
-    .values([
-      { ...actor, entityType: 'bulk', entityId: batch.id, action: batch.action, changes: batch.summary },
-      ...batch.events.map((event) => ({ ...actor, ...event, action: batch.action, batchId: batch.id })),
-    ]);
+  const rows = [
+    {
+      ...actor,
+      entityType: 'bulk' as const,
+      entityId: batch.id,
+      action: batch.action,
+      changes: batch.summary,
+    },
+    ...batch.events.map((event) => ({ ...actor, ...event, action: batch.action, batchId: batch.id })),
+  ];
+  for (let start = 0; start < rows.length; start += EVENTS_PER_INSERT) {
+    await tx.insert(auditEvent).values(rows.slice(start, start + EVENTS_PER_INSERT));
+  }
 }
+
+/** A statement takes at most 65,535 parameters; an event has seven. */
+const EVENTS_PER_INSERT = 5_000;
 
 /** Field → [before, after] for the fields whose value changed (compared as JSON). */
 export function diffChanges<T extends Record<string, unknown>>(

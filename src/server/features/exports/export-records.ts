@@ -4,7 +4,8 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { type PeopleFilters, type RecordFields, recordFieldNames } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
 import { person, renewal } from '../../db/schema/index.ts';
-import { type ListContext, listFilters } from '../people/list-order.ts';
+import { matchingPeople } from '../people/find-people.ts';
+import type { ListContext } from '../people/list-order.ts';
 import { holding } from '../people/search-people.ts';
 import { renewalsMatching } from '../renewals/find-renewals.ts';
 
@@ -26,10 +27,8 @@ export interface ExportFilter {
 const matching = (kind: ExportKind, { q, people, ids }: ExportFilter) => {
   if (ids) return inArray(tables[kind].id, ids);
   if (kind === 'renewals') return renewalsMatching(q);
-  return and(
-    q ? holding(person.searchText, q) : undefined,
-    people ? listFilters(people.filters, people.context) : undefined,
-  );
+  if (people) return matchingPeople({ q, ...people.filters }, people.context);
+  return q ? holding(person.searchText, q) : undefined;
 };
 
 /**

@@ -113,6 +113,11 @@ describe('password reset links', () => {
 
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields).toEqual({ password: 'Password must be at least 10 characters' });
+    const common = await post('/api/password-reset', { token, password: 'password12' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields).toEqual({
+      password: 'Password is too easy to guess. This is a commonly used password.',
+    });
     expect((await post('/api/password-reset/check', { token })).statusCode).toBe(200);
   });
 

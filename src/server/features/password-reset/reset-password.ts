@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, not } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password-hash.ts';
+import { requireStrongPassword } from '../../auth/require-strong-password.ts';
 import type { Db } from '../../db/database.ts';
 import { account, session, user, verification } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -41,6 +42,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     const [owner] = await tx.select().from(user).where(eq(user.id, link.userId));
     // A ban after the link was made outweighs it.
     if (!owner || owner.banned) throw linkNotValid();
+    // Refused here, the link's deletion rolls back: it still works for a stronger password.
+    requireStrongPassword(password, 'password', [owner.email, owner.name]);
     const credential = and(eq(account.userId, owner.id), eq(account.providerId, 'credential'));
     const [updated] = await tx
       .update(account)

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bulkResult, bulkRevocation, bulkSelection, peopleCourses } from '#shared/api/people.ts';
+import {
+  bulkResult,
+  bulkRevocation,
+  bulkRevocationMatching,
+  bulkSelection,
+  peopleCourses,
+} from '#shared/api/people.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { revokePeople, trashPeople } from './bulk-people.ts';
 import { findCourses } from './find-courses.ts';
+import { revokeMatching } from './revoke-matching.ts';
 
 /** The Peoples table's extras: the Course filter's choices, and actions on chosen records. */
 const bulkPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +29,23 @@ const bulkPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { ids, reason } = request.body;
       const count = await revokePeople(app.db, ids, reason, requestActor(request));
+      app.statusLists.clear();
+      return { count };
+    },
+  );
+
+  app.post(
+    '/api/people/bulk/revoke-matching',
+    { schema: { body: bulkRevocationMatching, response: { 200: bulkResult } } },
+    async (request) => {
+      const { matching, count: confirmed, reason } = request.body;
+      const context = { validityYears: app.config.certValidityYears };
+      const count = await revokeMatching(
+        app.db,
+        { matching, confirmed, reason },
+        context,
+        requestActor(request),
+      );
       app.statusLists.clear();
       return { count };
     },

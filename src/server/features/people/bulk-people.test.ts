@@ -3,9 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuditPage } from '#shared/api/audit.ts';
-import { BULK_MAX_RECORDS, recordFieldNames } from '#shared/api/people.ts';
+import { BULK_MATCHING_MAX, BULK_MAX_RECORDS, recordFieldNames } from '#shared/api/people.ts';
 import { auditEvent, person } from '../../db/schema/index.ts';
-import { insertPerson } from '../../test/people.ts';
+import { insertPerson, personFixture } from '../../test/people.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
 
 const api = setUpPeopleApi();
@@ -116,6 +116,106 @@ describe('bulk actions on chosen people', () => {
       '1 of the 3 chosen records is revoked already. Nothing was changed.',
     );
     expect((await rowsOf(ids)).map((row) => row.reason).sort()).toEqual(['First', null, null]);
+  });
+});
+
+describe('bulk revocation of every record the list matches', () => {
+  const revokeMatching = (payload: unknown) => post('/api/people/bulk/revoke-matching', payload);
+  const listTotal = async (query: string) =>
+    (await api.inject({ url: `/api/people?${query}`, headers: api.staff.headers })).json<{ total: number }>()
+      .total;
+  /** `n` people of a course no other test uses, named "<name> <i>", in one insert. */
+  const course = async (n: number, name: string, overrides: Parameters<typeof personFixture>[0] = {}) => {
+    const tradeTested = `Matching ${randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: n }, (_, i) =>
+      personFixture({ tradeTested, name: `${name} ${i}`, ...overrides }),
+    );
+    const ids = (await api.harness.database.db.insert(person).values(rows).returning({ id: person.id })).map(
+      (r) => r.id,
+    );
+    return { tradeTested, ids };
+  };
+  const revokedIn = async (ids: string[]) => (await rowsOf(ids)).filter((row) => row.revokedAt).length;
+
+  it.each([
+    ['no reason', { matching: {}, count: 1 }, 'reason'],
+    ['no count', { matching: {}, reason: 'x' }, 'count'],
+    ['a count of 0', { matching: {}, count: 0, reason: 'x' }, 'count'],
+    ['a count over the most', { matching: {}, count: BULK_MATCHING_MAX + 1, reason: 'x' }, 'count'],
+    ['an unknown status', { matching: { status: 'lost' }, count: 1, reason: 'x' }, 'matching.status'],
+  ])('refuses %s with 400 naming it', async (_what, payload, field) => {
+    const response = await revokeMatching(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toHaveProperty([field]);
+  });
+
+  it('revokes the matches of the filters, more than a choice of ids takes, each audited', async () => {
+    const matched = await course(BULK_MAX_RECORDS + 20, 'Wide');
+    // Same course, but the Result filter leaves it out; and one match is revoked already.
+    const failed = await insertPerson(api.harness.database.db, {
+      tradeTested: matched.tradeTested,
+      testResult: 'Failed',
+    });
+    const first = matched.ids[0] ?? '';
+    expect((await post('/api/people/bulk/revoke', { ids: [first], reason: 'Earlier' })).statusCode).toBe(200);
+    const shown = await listTotal(`course=${encodeURIComponent(matched.tradeTested)}&result=passed`);
+    expect(shown).toBe(BULK_MAX_RECORDS + 20);
+
+    const matching = { course: matched.tradeTested, result: 'passed' };
+    const response = await revokeMatching({ matching, count: shown, reason: 'Course withdrawn' });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ count: BULK_MAX_RECORDS + 19 });
+    const rows = await rowsOf(matched.ids);
+    expect(rows.every((row) => row.revokedAt)).toBe(true);
+    expect(rows.filter((row) => row.reason === 'Course withdrawn')).toHaveLength(BULK_MAX_RECORDS + 19);
+    expect(await revokedIn([failed.id])).toBe(0);
+    const line = (await auditLines('entityType=bulk&action=revoke')).items.find(
+      (event) => event.batchSize === BULK_MAX_RECORDS + 19,
+    );
+    expect(line?.changes).toMatchObject({
+      records: [null, BULK_MAX_RECORDS + 19],
+      revocationReason: [null, 'Course withdrawn'],
+      matching: [null, { ...matching, q: '' }],
+    });
+  });
+
+  it('revokes the matches of a search within a filter, as many as the list shows', async () => {
+    const matched = await course(3, 'Zanzibar');
+    const other = await insertPerson(api.harness.database.db, {
+      tradeTested: matched.tradeTested,
+      name: 'Other',
+    });
+    const query = { q: 'zanzibar', course: matched.tradeTested };
+    const shown = await listTotal(new URLSearchParams(query).toString());
+    expect(shown).toBe(3);
+
+    const response = await revokeMatching({ matching: query, count: shown, reason: 'Wrong course' });
+
+    expect(response.json()).toEqual({ count: 3 });
+    expect(await revokedIn(matched.ids)).toBe(3);
+    expect(await revokedIn([other.id])).toBe(0);
+  });
+
+  it('changes nothing when another number matches than was confirmed (409)', async () => {
+    const { tradeTested, ids } = await course(3, 'Confirmed');
+    const response = await revokeMatching({ matching: { course: tradeTested }, count: 2, reason: 'x' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      '3 records match now, not the 2 records confirmed. Nothing was changed.',
+    );
+    expect(await revokedIn(ids)).toBe(0);
+  });
+
+  it('leaves the trash out, and refuses (409) when every match is revoked already', async () => {
+    const { tradeTested, ids } = await course(2, 'Trashed');
+    expect((await post('/api/people/bulk/delete', { ids: [ids[0]] })).statusCode).toBe(200);
+    const matching = { course: tradeTested };
+    expect((await revokeMatching({ matching, count: 1, reason: 'x' })).json()).toEqual({ count: 1 });
+    const again = await revokeMatching({ matching, count: 1, reason: 'y' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Every matching record is revoked already. Nothing was changed.');
+    expect((await rowsOf(ids)).map((row) => row.reason).sort()).toEqual([null, 'x']);
   });
 });
 

@@ -1,14 +1,14 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '#shared/api/page-data.ts';
 import type { PageQuery } from '#shared/api/paging.ts';
-import { defaultDirection, defaultSort, type PeopleQuery } from '#shared/api/people.ts';
+import { defaultDirection, defaultSort, type PeopleMatching, type PeopleQuery } from '#shared/api/people.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { findFiltered } from './find-filtered.ts';
 import { addedBound, type ListContext, listFilters, listOrder } from './list-order.ts';
 import { countLivePeople, type Found, onePage, peopleByIds } from './list-page.ts';
-import { newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
+import { holding, newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
 
 /**
  * Live people for the staff list. With `q`, those matching it case-insensitively in name, passport
@@ -24,6 +24,17 @@ export async function findPeople(db: Db, query: PeopleQuery, context: ListContex
   const walkBound = (query.sort ?? defaultSort(query)) === 'created' ? bound : undefined;
   return findFiltered(db, query, filters, offset, walkBound);
 }
+
+/**
+ * The live people a list's search and filters match, as one condition: those whose pages and count
+ * findPeople gives (a search's identifier prefixes are held in the search text too).
+ */
+export const matchingPeople = (query: PeopleMatching, context: ListContext) =>
+  and(
+    isNull(person.deletedAt),
+    listFilters(query, context),
+    query.q ? holding(person.searchText, query.q) : undefined,
+  ) as SQL;
 
 /**
  * Every live person, counted exactly. A page past the middle is read from the other end of its

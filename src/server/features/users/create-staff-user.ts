@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type NewUserInput, newUserInput } from '#shared/api/auth.ts';
 import { hashPassword } from '../../auth/password-hash.ts';
+import { requireStrongPassword } from '../../auth/require-strong-password.ts';
 import type { Db } from '../../db/database.ts';
 import { account, user } from '../../db/schema/index.ts';
 import { AppError, conflict, invalidInput } from '../../errors.ts';
@@ -23,6 +24,7 @@ export async function createStaffUser(
     throw invalidInput(issue?.message ?? 'Invalid input', { [field]: issue?.message ?? 'Invalid value' });
   }
   const { email, name, password, role }: NewUserInput = parsed.data;
+  requireStrongPassword(password, 'password', [email, name]);
   const passwordHash = await hashPassword(password);
   const id = randomUUID();
   try {

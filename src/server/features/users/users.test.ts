@@ -128,6 +128,28 @@ describe('users API (administrators only)', () => {
     expect(await testApp.database.db.$count(user)).toBe(before);
   });
 
+  it.each([
+    ['a common password', 'password12', 'Password is too easy to guess. This is a commonly used password.'],
+    [
+      'their own name with digits',
+      'Zorbanquith2026',
+      'Password is too easy to guess. There should not be any personal or page related data.',
+    ],
+  ])('refuses %s with the estimator’s reason and stores nothing', async (_label, password, message) => {
+    const before = await testApp.database.db.$count(user);
+
+    const response = await asAdmin('POST', '/api/users', {
+      email: 'zorbanquith@example.com',
+      name: 'Zorbanquith',
+      password,
+      role: 'staff',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'INVALID_INPUT', fields: { password: message } });
+    expect(await testApp.database.db.$count(user)).toBe(before);
+  });
+
   it('renames and promotes a user; the new role applies to their open session', async () => {
     const created = await createUser('promote@example.com');
     const cookie = await signInWith(testApp.app, 'promote@example.com', TEST_PASSWORD);

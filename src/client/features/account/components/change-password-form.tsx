@@ -1,10 +1,11 @@
 import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { NewPasswordInput } from '#client/components/form/new-password-input.tsx';
 import { AuthFailure } from '#client/features/auth/components/auth-failure.tsx';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
-import { type ChangePasswordInput, changePasswordInput, PASSWORD_MIN_LENGTH } from '#shared/api/auth.ts';
+import { type ChangePasswordInput, changePasswordInput } from '#shared/api/auth.ts';
 import { changePassword } from '../api/account-api.ts';
 
 /** One's own password, under the portal's password rule; other sessions end. */
@@ -31,13 +32,7 @@ export function ChangePasswordForm() {
             required
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
+          <NewPasswordInput label="New password" required {...form.getInputProps('newPassword')} />
           {mutation.isSuccess && (
             <Alert color="green.9" variant="light" role="status">
               Password changed. Your other sessions have been signed out.

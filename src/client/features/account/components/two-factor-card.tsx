@@ -2,6 +2,8 @@ import {
   Button,
   Card,
   Code,
+  CopyButton,
+  Group,
   Image,
   PasswordInput,
   SimpleGrid,
@@ -23,6 +25,11 @@ import {
 } from '../api/account-api.ts';
 
 type Pending = TwoFactorSetup & { qr: string };
+
+/** The secret of an otpauth:// URI (base32), for an app that cannot scan the QR code. */
+const setupKey = (totpURI: string) => new URL(totpURI).searchParams.get('secret') ?? '';
+/** Read and typed more easily in groups of four, as authenticator apps show keys. */
+const inFours = (key: string) => key.match(/.{1,4}/g)?.join(' ') ?? '';
 
 /** Two-factor sign-in: set up with a QR code and confirmed with a first code, or turned off. */
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
@@ -103,6 +110,19 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           <>
             <Text>Scan this code with your authenticator app, then enter the 6-digit code it shows.</Text>
             <Image src={pending.qr} alt="QR code for your authenticator app" w={200} h={200} />
+            <Text size="sm">If your app cannot scan it, enter this key in the app instead (time-based):</Text>
+            <Group gap="xs">
+              <Code fz="md" aria-label="Setup key" style={{ wordBreak: 'break-word' }}>
+                {inFours(setupKey(pending.totpURI))}
+              </Code>
+              <CopyButton value={setupKey(pending.totpURI)}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="outline" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy key'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
             <TextInput
               label="Code from the app"
               inputMode="numeric"

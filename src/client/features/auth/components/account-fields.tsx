@@ -1,6 +1,6 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH } from '#shared/api/auth.ts';
+import { NewPasswordInput } from '#client/components/form/new-password-input.tsx';
 
 interface AccountFieldsProps {
   inputProps: (field: 'name' | 'email' | 'password') => GetInputPropsReturnType;
@@ -10,6 +10,8 @@ interface AccountFieldsProps {
 
 /** Name, email and a new password: what every new staff account is made of. */
 export function AccountFields({ inputProps, forSomeoneElse = false }: AccountFieldsProps) {
+  const password = inputProps('password');
+  const personal = [String(inputProps('name').value ?? ''), String(inputProps('email').value ?? '')];
   return (
     <>
       <TextInput
@@ -25,13 +27,7 @@ export function AccountFields({ inputProps, forSomeoneElse = false }: AccountFie
         required
         {...inputProps('email')}
       />
-      <PasswordInput
-        label="Password"
-        description={`At least ${PASSWORD_MIN_LENGTH} characters, not easy to guess.`}
-        autoComplete="new-password"
-        required
-        {...inputProps('password')}
-      />
+      <NewPasswordInput label="Password" required {...password} personal={personal} />
     </>
   );
 }

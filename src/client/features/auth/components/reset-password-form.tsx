@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { NewPasswordInput } from '#client/components/form/new-password-input.tsx';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
-import { PASSWORD_MIN_LENGTH } from '#shared/api/auth.ts';
 import { passwordResetInput } from '#shared/api/password-reset.ts';
 import { resetPassword } from '../api/password-reset.ts';
 import { AuthFailure } from './auth-failure.tsx';
@@ -34,12 +34,11 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         <Text>Choose a new password for {email}.</Text>
         {/* Lets a password manager save the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordInput
+        <NewPasswordInput
           label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters, not easy to guess.`}
-          autoComplete="new-password"
           required
           {...form.getInputProps('password')}
+          personal={[email]}
         />
         <Button type="submit" disabled={mutation.isPending} w="fit-content">
           {mutation.isPending ? 'Saving...' : 'Set new password'}

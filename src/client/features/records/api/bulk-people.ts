@@ -1,6 +1,6 @@
 import { ApiRequestError, postJson } from '#client/lib/api-client.ts';
 import type { ApiError } from '#shared/api/errors.ts';
-import type { BulkResult } from '#shared/api/people.ts';
+import type { BulkResult, BulkRevocationMatching } from '#shared/api/people.ts';
 
 /** Moves the chosen people to the trash: all of them, or none (the server's message says why). */
 export const trashPeople = (ids: string[]) => postJson<BulkResult>('/api/people/bulk/delete', { ids });
@@ -8,6 +8,10 @@ export const trashPeople = (ids: string[]) => postJson<BulkResult>('/api/people/
 /** Revokes the chosen people with one reason: all of them, or none. */
 export const revokePeople = ({ ids, reason }: { ids: string[]; reason: string }) =>
   postJson<BulkResult>('/api/people/bulk/revoke', { ids, reason });
+
+/** Revokes every record the list's search and filters match, if `count` still do: all, or none. */
+export const revokeMatchingPeople = (input: BulkRevocationMatching) =>
+  postJson<BulkResult>('/api/people/bulk/revoke-matching', input);
 
 /**
  * Downloads the chosen people as CSV in the import template's columns. A POST (up to 500 ids do

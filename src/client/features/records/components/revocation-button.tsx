@@ -20,9 +20,11 @@ const ONE_REVOKED =
 export function RevokeForm({
   onSubmit,
   note = ONE_REVOKED,
+  confirmLabel = 'Revoke',
 }: {
   onSubmit: (reason: string) => void;
   note?: string;
+  confirmLabel?: string;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
@@ -44,7 +46,7 @@ export function RevokeForm({
         data-autofocus
       />
       <Button color="red.9" onClick={submit}>
-        Revoke
+        {confirmLabel}
       </Button>
     </Stack>
   );

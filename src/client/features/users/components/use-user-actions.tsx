@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,35 @@ const confirm = (title: string, text: string, confirmLabel: string, onConfirm: (
     closeButtonProps: { 'aria-label': 'Close' },
     children: <Text>{text}</Text>,
     labels: { confirm: confirmLabel, cancel: 'Cancel' },
+    confirmProps: { color: 'red.9' },
+    onConfirm,
+  });
+
+/** What the admin-only routes of the staff API let an administrator do, in their words. */
+const ADMINISTRATOR_POWERS = [
+  'add users, ban them, delete them and make them administrators',
+  'make password reset links for any account',
+  'create and revoke API keys',
+  'download a backup of every record',
+  'reinstate revoked e-Certs and restore or empty the Trash',
+];
+
+const confirmAdministrator = (user: UserView, onConfirm: () => void) =>
+  modals.openConfirmModal({
+    title: `Make ${user.name} an administrator?`,
+    centered: true,
+    closeButtonProps: { 'aria-label': 'Close' },
+    children: (
+      <Stack gap="xs">
+        <Text>{`${user.name} (${user.email}) will be able to do everything staff do, and also:`}</Text>
+        <List>
+          {ADMINISTRATOR_POWERS.map((power) => (
+            <List.Item key={power}>{power}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    ),
+    labels: { confirm: 'Make administrator', cancel: 'Cancel' },
     confirmProps: { color: 'red.9' },
     onConfirm,
   });
@@ -51,7 +80,10 @@ export function useUserActions() {
 
   return {
     busy: change.isPending || removal.isPending || linkMaking.isPending,
-    changeRole: (user: UserView, role: Role) => change.mutate({ user, role }),
+    changeRole: (user: UserView, role: Role) =>
+      role === 'admin'
+        ? confirmAdministrator(user, () => change.mutate({ user, role }))
+        : change.mutate({ user, role }),
     ban: (user: UserView) =>
       user.banned
         ? change.mutate({ user, banned: false })
