@@ -13,6 +13,7 @@ import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
 import { perClientLimit } from '../../plugins/rate-limit.ts';
+import { createPdfReaderPool } from '../e-cert-pdf/pdf-reader-pool.ts';
 import { finMatchesCredential } from './check-fin.ts';
 import { credentialOfPerson } from './credential-of-person.ts';
 import { measureJson } from './credential-shape.ts';
@@ -109,6 +110,8 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'buffer', bodyLimit: CREDENTIAL_PDF_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
+    const pdfReaders = createPdfReaderPool();
+    scope.addHook('onClose', () => pdfReaders.close());
 
     const check = (body: unknown, i18n: I18n) => {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -139,7 +142,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { body } = request;
         const i18n = i18nFor(request.query.lang);
         if (!Buffer.isBuffer(body)) return check(body, i18n);
-        const text = await credentialTextOfPdf(body, NOT_JSON);
+        const { text } = await credentialTextOfPdf(pdfReaders, body, NOT_JSON);
         const credential = await parseJson(request, text, NOT_JSON_IN_PDF);
         const verification = await check(credential, i18n);
         return { ...verification, credential: credential as Record<string, unknown> };

@@ -1,9 +1,15 @@
 import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CredentialVerification } from '#shared/api/credentials.ts';
-import { catalogWithAttachment, gibibyteBomb, handWrittenPdf } from '../../test/hostile-pdfs.ts';
+import {
+  catalogWithAttachment,
+  gibibyteBomb,
+  handWrittenPdf,
+  manyLettersPdf,
+  slowPdfs,
+} from '../../test/hostile-pdfs.ts';
 import { insertPerson } from '../../test/people.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { attachCredential, readAttachedCredential } from '../e-cert-pdf/attached-credential.ts';
@@ -17,6 +23,8 @@ beforeAll(async () => {
   const response = await harness.app.inject({ url: `/api/certificates/${record.id}/e-cert.pdf` });
   expect(response.statusCode).toBe(200);
   ecert = response.rawPayload;
+  // PDFs are read in a worker, started on the first: the timings below are of a running one.
+  expect((await verifyPdf(ecert)).statusCode).toBe(200);
 });
 afterAll(async () => {
   await harness.close();
@@ -184,4 +192,29 @@ describe('POST /api/credentials/verify with an e-Cert PDF', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/attached to this PDF as its credential is not JSON/);
   });
+
+  const slow = {
+    ...slowPdfs,
+    'many letters': () => manyLettersPdf(),
+  } as Record<string, () => Buffer | Promise<Buffer>>;
+  it.each(Object.keys(slow))(
+    'refuses a PDF made to be slow to read (%s) quickly, logging nothing',
+    async (kind) => {
+      const pdf = await slow[kind]?.();
+      expect(pdf?.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+      const warned = vi.spyOn(console, 'warn');
+      const written = vi.spyOn(process.stderr, 'write');
+      const started = performance.now();
+      const response = await verifyPdf(pdf as Buffer);
+      const elapsed = performance.now() - started;
+      warned.mockRestore();
+      written.mockRestore();
+      // pdf-lib alone took 29 s and wrote 25,721 lines for 200 kB of unbalanced strings.
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/damaged or not made like an e-Cert|far more/);
+      expect(elapsed).toBeLessThan(1500);
+      expect(warned).not.toHaveBeenCalled();
+      expect(written).not.toHaveBeenCalled();
+    },
+  );
 });
