@@ -112,6 +112,8 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       (_request, body, done) => done(null, body),
     );
     const pdfReaders = createPdfReaderPool();
+    // A server that listens warms them; tests that inject requests start them on their first PDF.
+    scope.addHook('onListen', async () => pdfReaders.warm());
     scope.addHook('onClose', () => pdfReaders.close());
 
     const check = (body: unknown, i18n: I18n) => {

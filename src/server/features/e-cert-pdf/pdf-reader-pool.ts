@@ -90,6 +90,10 @@ export function createPdfReaderPool({
   };
 
   return {
+    /** Starts the readers ahead of the first PDF, which would otherwise wait about a second for one. */
+    warm() {
+      while (!closed && readers.length < size) readers.push(start());
+    },
     /** What the PDF carries and prints, or a PdfRefused saying why it was not read. */
     read(bytes: Uint8Array): Promise<SentPdfReading> {
       if (waiting.length >= MAX_WAITING) return Promise.reject(new AppError(503, BUSY));
