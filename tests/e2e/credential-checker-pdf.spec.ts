@@ -32,6 +32,10 @@ test('the e-Cert PDF downloaded from the record page, chosen by keyboard on /ver
   const verdict = page.getByTestId('credential-verdict');
   await expect(verdict.getByRole('heading')).toHaveText('Valid e-Cert');
   await expect(verdict).toContainText(`This is the e-Cert of ${certificate.name} for `);
+  // What was compared, and no more: the printed facts, not every word on the page.
+  await expect(verdict).toContainText(
+    'The name, course, level, result and date printed on the PDF are those of the credential; the rest of the page was not compared.',
+  );
   await expectNoAxeViolations(page);
   const fin = page.getByRole('textbox', { name: /Does it belong to this FIN/ });
   await fin.fill(pair.finNumber);
@@ -62,5 +66,41 @@ test('a dropped PDF that carries no credential is named as such, in plain words'
   await page.getByRole('button', { name: 'Check credential' }).click();
   await expect(page.getByRole('alert')).toHaveText(/^This PDF carries no e-Cert credential\./);
   await expect(page.getByTestId('credential-verdict')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('a PDF whose printed name was changed, its credential kept, reads as a changed PDF', async ({
+  page,
+  request,
+}) => {
+  const id = await verifyByApi(request, pair);
+  const { certificate } = await (await request.get(`/api/certificates/${id}`)).json();
+  const document = await PDFDocument.load(
+    await (await request.get(`/api/certificates/${id}/e-cert.pdf`)).body(),
+  );
+  // A second name where the holder's is printed, as an editing tool draws it.
+  document.getPage(0).drawText('Arjun Selvaraju', { x: 50, y: 100, size: 22 });
+  const bytes = Array.from(await document.save());
+
+  await openPage(page, '/verify-credential', 'Check a Credential File');
+  const dataTransfer = await page.evaluateHandle((content) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(content)], 'e-cert.pdf', { type: 'application/pdf' }));
+    return transfer;
+  }, bytes);
+  await page.getByTestId('credential-drop').dispatchEvent('drop', { dataTransfer });
+  await page.getByRole('button', { name: 'Check credential' }).click();
+
+  const verdict = page.getByTestId('credential-verdict');
+  await expect(verdict.getByRole('heading')).toHaveText('Not valid: this PDF was changed');
+  await expect(verdict).toHaveAttribute('data-tone', 'invalid');
+  await expect(verdict).toContainText(
+    `What its page prints is not what its signed credential says. The credential is the e-Cert of ${certificate.name} for `,
+  );
+  await expect(verdict).not.toContainText('has not been changed');
+  await page.getByRole('button', { name: 'Details' }).click();
+  await expect(page.locator('[data-check="page"]')).toContainText(
+    `Printed page: Failed. The page was changed: it prints the name \u201c${certificate.name} Arjun Selvaraju\u201d`,
+  );
   await expectNoAxeViolations(page);
 });

@@ -70,9 +70,13 @@ function mayShed(request: FastifyRequest): boolean {
   return url.startsWith('/api/') || url.startsWith('/files/');
 }
 
-/** An upload's body arrives at its client's pace: its age says nothing about how late we are. */
+/**
+ * An upload's body arrives at its client's pace, and a PDF sent to the checker then waits for a
+ * reader in a bounded queue of its own (pdf-reader-pool.ts): their ages say nothing about how
+ * late we are.
+ */
 const isUpload = (request: FastifyRequest) =>
-  request.headers['content-type']?.startsWith('multipart/') === true;
+  /^(multipart\/|application\/pdf)/i.test(request.headers['content-type'] ?? '');
 
 /** Past this, a refused request's body is not worth reading just to keep its connection. */
 const DRAIN_LIMIT_BYTES = 64 * 1024;

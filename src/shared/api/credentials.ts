@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
-/** The checks a credential goes through, in the order a visitor reads them. */
-const credentialCheckNames = ['format', 'signature', 'issuer', 'result', 'status', 'validity'] as const;
+/**
+ * The checks a credential goes through, in the order a visitor reads them. `page`, for a PDF only:
+ * what its page prints compared with the credential it carries.
+ */
+const credentialCheckNames = [
+  'format',
+  'signature',
+  'issuer',
+  'page',
+  'result',
+  'status',
+  'validity',
+] as const;
 export type CredentialCheckName = (typeof credentialCheckNames)[number];
 
 /** `unchecked` is never a pass: a check that could not run says so, and the credential is not verified. */

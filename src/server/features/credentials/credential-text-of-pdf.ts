@@ -1,6 +1,6 @@
 import { invalidInput } from '../../errors.ts';
-import { readAttachedCredential } from '../e-cert-pdf/attached-credential.ts';
-import { DAMAGED, loadUntrustedPdf, UnreadablePdf } from '../e-cert-pdf/load-untrusted-pdf.ts';
+import { type PdfReaderPool, PdfRefused } from '../e-cert-pdf/pdf-reader-pool.ts';
+import type { PrintedPage } from '../e-cert-pdf/read-sent-pdf.ts';
 
 const PDF_HEADER = Buffer.from('%PDF-');
 /** Readers find the header anywhere in the first kilobyte, after junk some writers put first. */
@@ -9,18 +9,22 @@ const NO_CREDENTIAL =
   'This PDF carries no e-Cert credential. Download the e-Cert PDF again from the certificate\u2019s record page and check that file.';
 
 /**
- * The text of the credential an e-Cert PDF carries. Anything else is refused in plain words:
- * `notPdf` for bytes that are no PDF at all, so they read as any other file that is not a credential.
+ * The text of the credential an e-Cert PDF carries, and what its page prints. Anything else is
+ * refused in plain words: `notPdf` for bytes that are no PDF at all, so they read as any other
+ * file that is not a credential.
  */
-export async function credentialTextOfPdf(bytes: Buffer, notPdf: string): Promise<string> {
+export async function credentialTextOfPdf(
+  readers: PdfReaderPool,
+  bytes: Buffer,
+  notPdf: string,
+): Promise<{ text: string; page: PrintedPage | null }> {
   if (!bytes.subarray(0, HEADER_WINDOW).includes(PDF_HEADER)) throw invalidInput(notPdf);
-  let text: string | null;
+  let reading: Awaited<ReturnType<PdfReaderPool['read']>>;
   try {
-    text = readAttachedCredential(await loadUntrustedPdf(bytes));
+    reading = await readers.read(bytes);
   } catch (error) {
-    // A name tree of the wrong shape makes pdf-lib throw its own error, naming parts of the file.
-    throw invalidInput(error instanceof UnreadablePdf ? error.message : DAMAGED);
+    throw error instanceof PdfRefused ? invalidInput(error.message) : error;
   }
-  if (text === null) throw invalidInput(NO_CREDENTIAL);
-  return text;
+  if (reading.credentialText === null) throw invalidInput(NO_CREDENTIAL);
+  return { text: reading.credentialText, page: reading.page };
 }

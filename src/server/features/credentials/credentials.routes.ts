@@ -14,7 +14,9 @@ import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
 import { limitBy, perClientLimit } from '../../plugins/rate-limit.ts';
+import { createPdfReaderPool } from '../e-cert-pdf/pdf-reader-pool.ts';
 import { finMatchesCredential, recordIdOf } from './check-fin.ts';
+import { checkPrintedPage } from './check-printed-page.ts';
 import { credentialOfPerson } from './credential-of-person.ts';
 import { measureJson } from './credential-shape.ts';
 import { credentialTextOfPdf } from './credential-text-of-pdf.ts';
@@ -115,6 +117,10 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'buffer', bodyLimit: CREDENTIAL_PDF_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
+    const pdfReaders = createPdfReaderPool();
+    // A server that listens warms them; tests that inject requests start them on their first PDF.
+    scope.addHook('onListen', async () => pdfReaders.warm());
+    scope.addHook('onClose', () => pdfReaders.close());
 
     const check = (body: unknown, i18n: I18n) => {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -145,10 +151,14 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { body } = request;
         const i18n = i18nFor(request.query.lang);
         if (!Buffer.isBuffer(body)) return check(body, i18n);
-        const text = await credentialTextOfPdf(body, NOT_JSON);
-        const credential = await parseJson(request, text, NOT_JSON_IN_PDF);
-        const verification = await check(credential, i18n);
-        return { ...verification, credential: credential as Record<string, unknown> };
+        const { text, page } = await credentialTextOfPdf(pdfReaders, body, NOT_JSON);
+        const credential = (await parseJson(request, text, NOT_JSON_IN_PDF)) as Record<string, unknown>;
+        const { checks } = await check(credential, i18n);
+        const signed = checks.some((line) => line.check === 'signature' && line.outcome === 'pass');
+        const printed = checkPrintedPage(page, credential, signed, i18n);
+        const afterIssuer = checks.findIndex((line) => line.check === 'issuer') + 1;
+        const all = [...checks.slice(0, afterIssuer), printed, ...checks.slice(afterIssuer)];
+        return { verified: all.every((line) => line.outcome === 'pass'), checks: all, credential };
       },
     );
   });

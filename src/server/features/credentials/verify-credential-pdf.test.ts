@@ -1,9 +1,16 @@
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { PDFDocument, PDFName } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, rgb } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CredentialVerification } from '#shared/api/credentials.ts';
-import { catalogWithAttachment, gibibyteBomb, handWrittenPdf } from '../../test/hostile-pdfs.ts';
+import {
+  catalogWithAttachment,
+  gibibyteBomb,
+  handWrittenPdf,
+  manyLettersPdf,
+  slowPdfs,
+} from '../../test/hostile-pdfs.ts';
 import { insertPerson } from '../../test/people.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { attachCredential, readAttachedCredential } from '../e-cert-pdf/attached-credential.ts';
@@ -17,6 +24,8 @@ beforeAll(async () => {
   const response = await harness.app.inject({ url: `/api/certificates/${record.id}/e-cert.pdf` });
   expect(response.statusCode).toBe(200);
   ecert = response.rawPayload;
+  // PDFs are read in a worker, started on the first: the timings below are of a running one.
+  expect((await verifyPdf(ecert)).statusCode).toBe(200);
 });
 afterAll(async () => {
   await harness.close();
@@ -39,6 +48,48 @@ async function reattached(pdf: Buffer, edit: (credential: Credential) => void) {
   await attachCredential(document, credential, new Date());
   return Buffer.from(await document.save());
 }
+
+/** Where the page prints `text` (its first piece that is exactly it), in points. */
+async function placeOf(pdf: Buffer, text: string) {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const items = (await (await document.getPage(1)).getTextContent()).items;
+  await document.destroy();
+  const item = items.find((piece) => 'str' in piece && piece.str === text);
+  if (!item || !('str' in item)) throw new Error(`${text} is not printed`);
+  return { x: item.transform[4] as number, y: item.transform[5] as number, width: item.width };
+}
+
+/** The PDF with `text` hidden under white and `instead` drawn over it, as pdf-lib lets anyone do. */
+async function drawnOver(pdf: Buffer, edits: [text: string, instead: string, size: number][]) {
+  const document = await PDFDocument.load(pdf);
+  const page = document.getPage(0);
+  for (const [text, instead, size] of edits) {
+    const { x, y, width } = await placeOf(pdf, text);
+    page.drawRectangle({ x, y: y - 0.3 * size, width, height: 1.2 * size, color: rgb(1, 1, 1) });
+    page.drawText(instead, { x, y, size });
+  }
+  return Buffer.from(await document.save());
+}
+
+/** The PDF with printed texts replaced inside the page's drawing itself: nothing drawn over. */
+async function rewritten(pdf: Buffer, edits: [text: string, instead: string][]) {
+  const document = await PDFDocument.load(pdf);
+  const contents = document.getPage(0).node.Contents();
+  const drawing0 = contents instanceof PDFArray ? contents.get(0) : contents;
+  const stream = drawing0 && document.context.lookup(drawing0);
+  if (!(stream instanceof PDFRawStream)) throw new Error('one drawing expected');
+  let drawing = inflateSync(stream.contents).toString('latin1');
+  const hex = (text: string) => `<${Buffer.from(text, 'latin1').toString('hex').toUpperCase()}>`;
+  for (const [text, instead] of edits) {
+    expect(drawing).toContain(hex(text));
+    drawing = drawing.replace(hex(text), hex(instead));
+  }
+  (stream as { contents: Uint8Array }).contents = deflateSync(Buffer.from(drawing, 'latin1'));
+  stream.dict.set(PDFName.of('Length'), document.context.obj(stream.contents.length));
+  return Buffer.from(await document.save());
+}
+
+const pageLine = (body: CredentialVerification) => body.checks.find((line) => line.check === 'page');
 
 /** A PDF whose attachment, or one of whose object streams, inflates to 1 GiB from about 1 MB. */
 const bombs = {
@@ -86,6 +137,7 @@ describe('POST /api/credentials/verify with an e-Cert PDF', () => {
       ['format', 'pass'],
       ['signature', 'pass'],
       ['issuer', 'pass'],
+      ['page', 'pass'],
       ['status', 'pass'],
       ['validity', 'pass'],
     ]);
@@ -183,5 +235,90 @@ describe('POST /api/credentials/verify with an e-Cert PDF', () => {
     const response = await verifyPdf(pdf);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/attached to this PDF as its credential is not JSON/);
+  });
+
+  const slow = {
+    ...slowPdfs,
+    'many letters': () => manyLettersPdf(),
+  } as Record<string, () => Buffer | Promise<Buffer>>;
+  it.each(Object.keys(slow))(
+    'refuses a PDF made to be slow to read (%s) quickly, logging nothing',
+    async (kind) => {
+      const pdf = await slow[kind]?.();
+      expect(pdf?.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+      const warned = vi.spyOn(console, 'warn');
+      const written = vi.spyOn(process.stderr, 'write');
+      const started = performance.now();
+      const response = await verifyPdf(pdf as Buffer);
+      const elapsed = performance.now() - started;
+      warned.mockRestore();
+      written.mockRestore();
+      // pdf-lib alone took 29 s and wrote 25,721 lines for 200 kB of unbalanced strings.
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/damaged or not made like an e-Cert|far more/);
+      expect(elapsed).toBeLessThan(1500);
+      expect(warned).not.toHaveBeenCalled();
+      expect(written).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    [
+      'drawn over the old text',
+      () =>
+        drawnOver(ecert, [
+          ['Ada Lovelace', 'Arjun Selvaraju', 22],
+          ['Level 1', 'Level 3', 11],
+        ]),
+    ],
+    [
+      'rewritten in the page itself',
+      () =>
+        rewritten(ecert, [
+          ['Ada Lovelace', 'Arjun Selvaraju'],
+          ['Level 1', 'Level 3'],
+        ]),
+    ],
+  ])(
+    'calls a page whose printed name and level were changed (%s) changed, its credential kept',
+    async (_how, edit) => {
+      const edited = await edit();
+      const body: CredentialVerification = (await verifyPdf(edited)).json();
+      expect(body.checks.find((line) => line.check === 'signature')?.outcome).toBe('pass');
+      expect(body.verified).toBe(false);
+      expect(pageLine(body)).toMatchObject({
+        outcome: 'fail',
+        message: expect.stringMatching(/^The page was changed: /),
+      });
+    },
+  );
+
+  it('names what the changed page prints instead of the credential\u2019s name', async () => {
+    const edited = await rewritten(ecert, [['Ada Lovelace', 'Arjun Selvaraju']]);
+    const body: CredentialVerification = (await verifyPdf(edited)).json();
+    expect(pageLine(body)?.message).toBe(
+      'The page was changed: it prints the name \u201cArjun Selvaraju\u201d, but the signed credential names Ada Lovelace.',
+    );
+    const level = await rewritten(ecert, [['Level 1', 'Level 3']]);
+    expect(pageLine((await verifyPdf(level)).json())?.message).toMatch(
+      /does not print the course, level, result and date of the signed credential \(Carpentry, Level 1, Passed, /,
+    );
+  });
+
+  it.each([
+    ['en', 'Ada Lovelace'],
+    ['zh-Hans', '\u9648\u5c0f\u660e Chen'],
+    ['ta', '\u0b95\u0bcc\u0ba4\u0bae\u0bcd \u0b9a\u0bc6\u0bb2\u0bcd\u0bb5\u0bae\u0bcd'],
+    ['ms', 'Nur Aisyah binti Ahmad'],
+  ])('finds the printed page as made in %s, for %s, the same as its credential', async (lang, name) => {
+    const record = await insertPerson(harness.database.db, {
+      name,
+      tradeTested: 'Carpentry (Timber, Formwork)',
+    });
+    const pdf = (await harness.app.inject({ url: `/api/certificates/${record.id}/e-cert.pdf?lang=${lang}` }))
+      .rawPayload;
+    const body: CredentialVerification = (await verifyPdf(pdf)).json();
+    expect(pageLine(body)?.outcome, pageLine(body)?.message).toBe('pass');
+    expect(body.verified).toBe(true);
   });
 });

@@ -26,7 +26,7 @@ export interface ECertContent {
 }
 
 /** The page's own words, each translated in the catalogs (src/locales). */
-const words = {
+export const eCertWords = {
   recordsThat: /*i18n*/ { id: 'This e-Cert records that' },
   fin: /*i18n*/ { id: 'FIN Number: {fin}' },
   serial: /*i18n*/ { id: 'e-Cert Serial No.: {serial}' },
@@ -52,6 +52,8 @@ const words = {
 };
 
 const A4 = { width: 595.28, height: 841.89 };
+/** The holder's name is the page's one text of this size: the checker finds it by it. */
+export const NAME_SIZE = 22;
 const MARGIN = 50;
 const INK = rgb(0.1, 0.1, 0.12);
 const DIMMED = rgb(0.36, 0.36, 0.4);
@@ -240,15 +242,15 @@ const say = ({ i18n }: ECertContent, word: { id: string }, values?: Record<strin
 function stateSentence(content: ECertContent) {
   const { certificate: c, language } = content;
   if (c.state === 'revoked')
-    return say(content, words.revokedOn, { date: formatDateIn(language, c.revokedAt) });
+    return say(content, eCertWords.revokedOn, { date: formatDateIn(language, c.revokedAt) });
   const date = formatDateIn(language, c.courseExpiresOn);
-  return say(content, c.state === 'expired' ? words.expiredOn : words.validUntil, { date });
+  return say(content, c.state === 'expired' ? eCertWords.expiredOn : eCertWords.validUntil, { date });
 }
 
 /** A row's result, with its own state beside it: no revoked or expired pass reads as a valid one. */
 function resultText(content: ECertContent, record: TrainingRecord) {
-  if (record.state === 'revoked') return say(content, words.resultRevoked, { result: record.result });
-  if (record.state === 'expired') return say(content, words.resultExpired, { result: record.result });
+  if (record.state === 'revoked') return say(content, eCertWords.resultRevoked, { result: record.result });
+  if (record.state === 'expired') return say(content, eCertWords.resultExpired, { result: record.result });
   return record.result;
 }
 
@@ -256,7 +258,11 @@ const courseStatusText = (content: ECertContent) => {
   const { state, courseStatus } = content.certificate;
   return say(
     content,
-    state === 'revoked' ? words.revoked : courseStatus === 'available' ? words.available : words.unavailable,
+    state === 'revoked'
+      ? eCertWords.revoked
+      : courseStatus === 'available'
+        ? eCertWords.available
+        : eCertWords.unavailable,
   );
 };
 
@@ -304,21 +310,26 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   y = Math.min(afterPortal, y - 48) - 28;
 
   y = await write.text(site.certificateTitle, { x: MARGIN, y, size: 20, width, bold: true });
-  y = await write.text(say(content, words.recordsThat), {
+  y = await write.text(say(content, eCertWords.recordsThat), {
     x: MARGIN,
     y: y - 14,
     size: 11,
     width,
     color: DIMMED,
   });
-  y = await write.text(c.name, { x: MARGIN, y: y - 2, size: 22, width, bold: true });
-  y = await write.text(say(content, words.fin, { fin: c.finNumber }), {
+  y = await write.text(c.name, { x: MARGIN, y: y - 2, size: NAME_SIZE, width, bold: true });
+  y = await write.text(say(content, eCertWords.fin, { fin: c.finNumber }), {
     x: MARGIN,
     y: y - 6,
     size: 11,
     width,
   });
-  y = await write.text(say(content, words.serial, { serial: c.serial }), { x: MARGIN, y, size: 11, width });
+  y = await write.text(say(content, eCertWords.serial, { serial: c.serial }), {
+    x: MARGIN,
+    y,
+    size: 11,
+    width,
+  });
   y -= 18;
 
   // The courses, as the record page's table lists them.
@@ -333,7 +344,9 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   }));
   const columns = await tableColumns(
     write,
-    [words.course, words.level, words.result, words.passedOn].map((word) => say(content, word)),
+    [eCertWords.course, eCertWords.level, eCertWords.result, eCertWords.passedOn].map((word) =>
+      say(content, word),
+    ),
     cells,
     width,
   );
@@ -358,7 +371,7 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.3, color: DIMMED });
   }
 
-  y = await write.text(say(content, words.courseStatus, { status: courseStatusText(content) }), {
+  y = await write.text(say(content, eCertWords.courseStatus, { status: courseStatusText(content) }), {
     x: MARGIN,
     y: y - 14,
     size: 12,
@@ -369,7 +382,7 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   y = await write.text(stateSentence(content), { x: MARGIN, y, size: 11, width, color: stateColor });
   // A line of its own: the reason may be in another script, with a font of its own.
   if (c.state === 'revoked' && c.revocationReason)
-    y = await write.text(say(content, words.reason, { reason: c.revocationReason }), {
+    y = await write.text(say(content, eCertWords.reason, { reason: c.revocationReason }), {
       x: MARGIN,
       y,
       size: 11,
@@ -381,7 +394,7 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     const signature = await document.embedPng(content.signaturePng);
     const scaled = signature.scaleToFit(160, 60);
     page.drawImage(signature, { x: MARGIN, y: y - 24 - scaled.height, ...scaled });
-    await write.text(say(content, words.signature), {
+    await write.text(say(content, eCertWords.signature), {
       x: MARGIN,
       y: y - 26 - scaled.height,
       size: 9,
@@ -406,7 +419,7 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
     color: DIMMED,
   });
   await write.text(
-    say(content, words.footer, { date: formatDateIn(language, content.madeAt.toISOString()) }),
+    say(content, eCertWords.footer, { date: formatDateIn(language, content.madeAt.toISOString()) }),
     {
       x: MARGIN,
       y: qrY + qrSize,
@@ -417,7 +430,7 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   );
 
   if (c.state === 'revoked') {
-    const stamp = say(content, words.revokedStamp);
+    const stamp = say(content, eCertWords.revokedStamp);
     const font = await fontFor(stamp, true);
     page.drawText(stamp, {
       x: 120,

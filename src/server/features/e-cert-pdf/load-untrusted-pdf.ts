@@ -108,7 +108,11 @@ export async function loadUntrustedPdf(bytes: Uint8Array): Promise<PDFDocument> 
   const budget: Budget = { inflated: 0, objectStreamWork: 0 };
   let document: PDFDocument;
   try {
-    document = await budgets.run(budget, () => PDFDocument.load(bytes, { updateMetadata: false }));
+    // pdf-lib would log each broken object and scan on from it, in time that grows with the square
+    // of the file's size: a broken object ends the reading instead.
+    document = await budgets.run(budget, () =>
+      PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true }),
+    );
   } catch (error) {
     throw budget.refused ?? (error instanceof UnreadablePdf ? error : new UnreadablePdf(DAMAGED));
   }

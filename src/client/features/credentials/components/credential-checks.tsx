@@ -16,6 +16,7 @@ const labels: Record<CredentialCheckName, MessageDescriptor> = {
   format: msg`Format`,
   signature: msg`Signature`,
   issuer: msg`Issuer`,
+  page: msg`Printed page`,
   result: msg`Test result`,
   status: msg`Revocation status`,
   validity: msg`Validity dates`,

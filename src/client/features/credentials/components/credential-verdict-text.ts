@@ -46,11 +46,18 @@ export function verdictOf(
   const it = i18n._(msg`This is ${ecert}, issued by ${issuer}.`);
   const until = date('validity');
 
+  // Only a PDF has its page compared: the printed facts, not every word on it.
+  const page = check('page')?.outcome;
   if (result.verified) {
     return {
       tone: 'valid',
       title: i18n._(msg`Valid e-Cert`),
-      body: i18n._(msg`${it} It has not been changed or revoked, and it is valid until ${until}.`),
+      body:
+        page === 'pass'
+          ? i18n._(
+              msg`${it} Its signed credential has not been changed or revoked, and it is valid until ${until}. The name, course, level, result and date printed on the PDF are those of the credential; the rest of the page was not compared.`,
+            )
+          : i18n._(msg`${it} It has not been changed or revoked, and it is valid until ${until}.`),
     };
   }
   if (check('format')?.outcome !== 'pass') {
@@ -87,6 +94,15 @@ export function verdictOf(
       title: i18n._(msg`Could not be checked`),
       body: i18n._(
         msg`It claims to be ${ecert}, but its signature could not be checked. Do not treat it as valid.`,
+      ),
+    };
+  }
+  if (page === 'fail') {
+    return {
+      tone: 'invalid',
+      title: i18n._(msg`Not valid: this PDF was changed`),
+      body: i18n._(
+        msg`What its page prints is not what its signed credential says. The credential is ${ecert}, issued by ${issuer}: rely on that, not on the printed page.`,
       ),
     };
   }
@@ -136,6 +152,15 @@ export function verdictOf(
           title: i18n._(msg`Not valid: this e-Cert has expired`),
           body: i18n._(msg`${it} It was valid until ${until}.`),
         };
+  }
+  if (page === 'unchecked' && status === 'pass') {
+    return {
+      tone: 'unsure',
+      title: i18n._(msg`Only the attached credential was checked`),
+      body: i18n._(
+        msg`This PDF carries ${ecert}, issued by ${issuer} and valid until ${until}, but what its page prints could not be compared with it. Rely on these details, not on the printed page.`,
+      ),
+    };
   }
   return {
     tone: 'unsure',
