@@ -84,10 +84,10 @@ describe('the DCC verifier (verifier-core 1.0.0-beta.11), offline against this s
   });
 
   it('fails a tampered copy on the signature', async () => {
-    const record = await insertPerson(harness.database.db, { finNumber: 'K0000002A', testResult: 'Failed' });
+    const record = await insertPerson(harness.database.db, { finNumber: 'K0000002A', testResult: 'Passed' });
     const tampered = await downloadCredential(harness, record.id);
     const [result0] = tampered.credentialSubject.result;
-    if (result0) result0.value = 'Passed';
+    if (result0) result0.value = 'Failed';
 
     const result = await verify(tampered);
 

@@ -138,6 +138,7 @@ describe('POST /api/credentials/verify with an e-Cert PDF', () => {
       ['signature', 'pass'],
       ['issuer', 'pass'],
       ['page', 'pass'],
+      ['result', 'pass'],
       ['status', 'pass'],
       ['validity', 'pass'],
     ]);
