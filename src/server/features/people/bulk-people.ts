@@ -66,20 +66,31 @@ export async function revokePeople(db: Db, chosen: string[], reason: string, act
       .where(and(inArray(person.id, ids), isNull(person.deletedAt), isNull(person.revokedAt)))
       .returning({ id: person.id, revokedAt: person.revokedAt });
     if (rows.length < ids.length) return refuseRevocation(tx, ids, rows.length);
-    await recordBatchAudit(tx, {
-      actor,
-      id: randomUUID(),
-      action: 'revoke',
-      summary: { records: [null, rows.length], revocationReason: [null, reason] },
-      events: rows.map((row) => ({
-        entityType: 'person',
-        entityId: row.id,
-        changes: {
-          revokedAt: [null, row.revokedAt?.toISOString() ?? null],
-          revocationReason: [null, reason],
-        },
-      })),
-    });
+    await auditRevocations(tx, actor, rows, reason);
     return rows.length;
+  });
+}
+
+/** One audit line for a bulk revocation and an event for each record it revoked. */
+export async function auditRevocations(
+  tx: Tx,
+  actor: Actor,
+  rows: { id: string; revokedAt: Date | null }[],
+  reason: string,
+  summary: Record<string, [null, unknown]> = {},
+) {
+  await recordBatchAudit(tx, {
+    actor,
+    id: randomUUID(),
+    action: 'revoke',
+    summary: { records: [null, rows.length], revocationReason: [null, reason], ...summary },
+    events: rows.map((row) => ({
+      entityType: 'person',
+      entityId: row.id,
+      changes: {
+        revokedAt: [null, row.revokedAt?.toISOString() ?? null],
+        revocationReason: [null, reason],
+      },
+    })),
   });
 }

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { and, isNull, sql } from 'drizzle-orm';
 import { BULK_MATCHING_MAX, type PeopleMatching } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
-import { type Actor, recordBatchAudit } from '../audit/record-audit.ts';
+import type { Actor } from '../audit/record-audit.ts';
+import { auditRevocations } from './bulk-people.ts';
 import { matchingPeople } from './find-people.ts';
 import type { ListContext } from './list-order.ts';
 
@@ -45,20 +45,7 @@ export async function revokeMatching(
       .set({ revokedAt: sql`now()`, revocationReason: reason, updatedAt: sql`now()`, updatedBy: actor.id })
       .where(and(sql`${person.id} = any(${`{${ids.join(',')}}`}::uuid[])`, isNull(person.revokedAt)))
       .returning({ id: person.id, revokedAt: person.revokedAt });
-    await recordBatchAudit(tx, {
-      actor,
-      id: randomUUID(),
-      action: 'revoke',
-      summary: { records: [null, rows.length], revocationReason: [null, reason], matching: [null, matching] },
-      events: rows.map((row) => ({
-        entityType: 'person',
-        entityId: row.id,
-        changes: {
-          revokedAt: [null, row.revokedAt?.toISOString() ?? null],
-          revocationReason: [null, reason],
-        },
-      })),
-    });
+    await auditRevocations(tx, actor, rows, reason, { matching: [null, matching] });
     return rows.length;
   });
 }
