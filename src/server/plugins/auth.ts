@@ -148,7 +148,9 @@ export default fp(
     // The portal's password rule applies, every other session of the user ends, and it is audited.
     app.post<{ Body: ChangePasswordInput }>('/api/auth/change-password', {
       bodyLimit: AUTH_BODY_LIMIT,
-      onRequest: guessesPerAddress,
+      // A signed-in user's own guesses at their password: a budget of its own, so that setting a
+      // new one never locks the address out of signing in.
+      config: { rateLimit: GUESSES_PER_ADDRESS },
       schema: { body: changePasswordInput },
       handler: async (request, reply) => {
         const actor = await app.currentUser(request);
