@@ -62,22 +62,6 @@ for (const width of [1366, 390]) {
   });
 }
 
-staffTest.describe('a record whose result is not a pass', () => {
-  staffTest.use({ viewport: { width: 1366, height: 900 } });
-
-  staffTest('offers the PDF, which states the result, but not LinkedIn', async ({ page }) => {
-    const tag = uniqueTag();
-    const pending = await createPersonByApi(page.request, newRecord(tag, { testResult: 'Pending' }), {
-      withPdf: false,
-    });
-    await page.context().clearCookies();
-    await openPage(page, `/info/${pending.id}`, site.certificateTitle);
-    const panel = page.getByRole('region', { name: 'Keep and share this e-Cert' });
-    await expect(panel.getByRole('link', { name: 'Download e-Cert (PDF)' })).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'Add to LinkedIn' })).toHaveCount(0);
-  });
-});
-
 staffTest.describe('Peoples: a card gives staff the e-Cert PDF', () => {
   staffTest.use({ viewport: { width: 1366, height: 900 } });
 
