@@ -18,6 +18,8 @@ import signInOptionsRoutes from './features/sign-in-options/sign-in-options.rout
 import siteRoutes from './features/site/site.routes.ts';
 import staffApi from './features/staff-api.ts';
 import verificationRoutes from './features/verification/verification.routes.ts';
+import verifierApi from './features/verifiers/verifier-api.ts';
+import verifierApplicationsRoutes from './features/verifiers/verifier-applications.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import { type LogDestination, loggerOptions, OneLinePerRequest } from './logger.ts';
 import auth from './plugins/auth.ts';
@@ -118,7 +120,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(setupRoutes);
   await app.register(signInOptionsRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(verifierApplicationsRoutes);
   await app.register(staffApi);
+  await app.register(verifierApi);
 
   return app;
 }

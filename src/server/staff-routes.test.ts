@@ -10,6 +10,7 @@ import {
   PUBLIC_ROUTES,
   requestFor,
   TOKEN_ROUTES,
+  VERIFIER_ROUTES,
 } from './test/route-table.ts';
 import { signInAs } from './test/staff-session.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
@@ -34,6 +35,7 @@ describe('every staff route is guarded by the session hook', () => {
     for (const allowed of PUBLIC_ROUTES) expect(registered, allowed).toContain(allowed);
     for (const adminOnly of ADMIN_ROUTES) expect(registered, adminOnly).toContain(adminOnly);
     for (const ownToken of TOKEN_ROUTES) expect(registered, ownToken).toContain(ownToken);
+    for (const verifiers of VERIFIER_ROUTES) expect(registered, verifiers).toContain(verifiers);
   });
 
   /** Every guarded route that does not answer 401 UNAUTHENTICATED to a request with `headers`. */
@@ -65,9 +67,9 @@ describe('every staff route is guarded by the session hook', () => {
     for (const route of routes.filter((r) => !isPublic(r))) {
       const response = await testApp.app.inject(requestFor(route, headers));
       const refused = response.statusCode === 401 || response.statusCode === 403;
-      // Admin routes refuse the staff session; every other guarded route lets it through to the
-      // handler, so a hook that refused everyone would fail here too.
-      if (refused !== (route.role === 'admin')) {
+      // Admin and verifier routes refuse the staff session; every other guarded route lets it
+      // through to the handler, so a hook that refused everyone would fail here too.
+      if (refused !== (route.role === 'admin' || VERIFIER_ROUTES.has(key(route)))) {
         failures.push(`${route.method} ${route.url} → ${response.statusCode}`);
       }
       if (route.role === 'admin' && route.method !== 'HEAD' && response.json().code !== 'FORBIDDEN') {

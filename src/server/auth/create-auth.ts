@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { PASSWORD_MIN_LENGTH } from '#shared/api/auth.ts';
+import { PASSWORD_MIN_LENGTH, type VERIFIER_ROLE } from '#shared/api/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/index.ts';
@@ -12,6 +12,7 @@ import { SSO_PROVIDER_ID } from './sso-policy.ts';
 import { ssoDatabaseHooks, ssoGate } from './sso-sign-in.ts';
 
 export type Role = 'admin' | 'staff';
+export type AccountRole = Role | typeof VERIFIER_ROLE;
 
 /**
  * The header the auth plugin sets to Fastify's `request.ip` (what the configured proxies saw) on

@@ -1,14 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { VERIFIER_ROLE } from '#shared/api/auth.ts';
 import type { Db } from '../db/database.ts';
 import { session, user } from '../db/schema/index.ts';
-import type { Auth, Role } from './create-auth.ts';
+import type { AccountRole, Auth } from './create-auth.ts';
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
-  role: Role;
+  role: AccountRole;
   /** Whether sign-in asks this user for a second factor. */
   twoFactorEnabled: boolean;
 }
@@ -71,7 +72,9 @@ function toSessionUser(found: {
   twoFactorEnabled?: boolean | null;
 }) {
   if (found.banned) return null;
-  const role: Role = found.role === 'admin' ? 'admin' : 'staff';
+  // Anything else Better Auth may hold is the staff role, as it always was; never a verifier.
+  const role: AccountRole =
+    found.role === 'admin' ? 'admin' : found.role === VERIFIER_ROLE ? VERIFIER_ROLE : 'staff';
   return {
     id: found.id,
     email: found.email,

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, sql } from 'drizzle-orm';
-import { emailField } from '#shared/api/auth.ts';
+import { emailField, VERIFIER_ROLE } from '#shared/api/auth.ts';
 import {
   SSO_DOMAIN_NOT_ALLOWED,
   SSO_EMAIL_NOT_VERIFIED,
@@ -105,6 +105,8 @@ async function applyRole(db: Db, userId: string, signIn: SsoSignIn, provider: st
     const [row] = await tx.select().from(user).where(eq(user.id, userId)).for('update');
     // Better Auth's admin plugin refuses a banned user's session next; nothing about them changes.
     if (!row || (row.banned && (!row.banExpires || row.banExpires > new Date()))) return;
+    // A verifier's user never becomes staff, whatever the provider says about the address.
+    if (row.role === VERIFIER_ROLE) return;
     if (signIn.created) {
       await recordAudit(tx, {
         actor: null,

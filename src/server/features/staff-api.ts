@@ -16,6 +16,7 @@ import { staffSessionReader } from './staff-session.ts';
 import statsRoutes from './stats/stats.routes.ts';
 import trashRoutes from './trash/trash.routes.ts';
 import usersRoutes from './users/users.routes.ts';
+import verifiersRoutes from './verifiers/verifiers.routes.ts';
 
 /**
  * Every staff endpoint lives inside this scope, and this ONE hook guards them all: 401 without a
@@ -53,6 +54,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(importsRoutes);
   await app.register(apiKeysRoutes);
   await app.register(backupRoutes);
+  await app.register(verifiersRoutes);
 };
 
 export default staffApi;

@@ -1,16 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VERIFIER_ROLE } from '#shared/api/auth.ts';
 import { hasPassword } from '../auth/has-password.ts';
 import type { SessionUser } from '../auth/read-session.ts';
 import { AppError } from '../errors.ts';
 
 /**
  * The staff user of a request's session, as every staff route takes it: 401 without a valid
- * session, 403 for an administrator the two-factor requirement holds back.
+ * session, 403 for a verifier's session and for an administrator the two-factor requirement holds
+ * back.
  */
 export function staffSessionReader(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<SessionUser> => {
     const user = await app.currentUser(request);
     if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+    if (user.role === VERIFIER_ROLE) {
+      throw new AppError(403, 'Verifier accounts cannot use the staff dashboard.', 'FORBIDDEN');
+    }
     // Two-factor is for local accounts: one that signs in only through the provider has no password.
     if (
       user.role === 'admin' &&

@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /.well-known/security.txt',
   'POST /api/contact',
   'POST /api/feedback',
+  'POST /api/verifier-applications',
   'GET /api/verify/challenge',
   'POST /api/verify',
   'GET /api/certificates/:id',
@@ -78,6 +79,12 @@ export const ADMIN_ROUTES = new Set([
   'DELETE /api/api-keys/:id',
   'POST /api/backup',
 ]);
+
+/**
+ * The verifier area's routes: a verifier's session only, refused to staff sessions and staff keys
+ * (features/verifiers/verifier-api.ts). Every other guarded route refuses a verifier's session.
+ */
+export const VERIFIER_ROUTES = new Set(['GET /api/verifier/account']);
 
 // HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.
 export const routeKey = ({ method, url }: RouteEntry) => `${method === 'HEAD' ? 'GET' : method} ${url}`;

@@ -5,7 +5,16 @@ import { pageOf, pageQuery } from './paging.ts';
  * `bulk`: one staff action on many records at once (each record has its own event too); `backup`:
  * the whole database copied out (`download`) or put back (`restore`).
  */
-export const auditEntityTypes = ['person', 'renewal', 'user', 'import', 'bulk', 'apiKey', 'backup'] as const;
+export const auditEntityTypes = [
+  'person',
+  'renewal',
+  'user',
+  'import',
+  'bulk',
+  'apiKey',
+  'backup',
+  'verifier',
+] as const;
 export const auditActions = [
   'create',
   'update',

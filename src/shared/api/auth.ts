@@ -6,6 +6,8 @@ const PASSWORD_MAX_LENGTH = 128;
 
 export const roles = ['admin', 'staff'] as const;
 export type Role = (typeof roles)[number];
+/** A verifier organisation's user: signs in like staff, reaches only the verifier area. */
+export const VERIFIER_ROLE = 'verifier';
 
 /** The portal's rule for a staff account's email, wherever the address comes from. */
 export const emailField = z

@@ -6,4 +6,5 @@ export * from './imports.ts';
 export * from './messages.ts';
 export * from './person.ts';
 export * from './renewal.ts';
+export * from './verifiers.ts';
 export * from './wallet.ts';

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { account, session, user } from '../../db/schema/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
-import { roleOf } from './user-view.ts';
+import { isStaffUser, roleOf } from './user-view.ts';
 
 /**
  * Removes a user with their sessions and sign-in accounts, audited in the same transaction; the
@@ -12,7 +12,11 @@ import { roleOf } from './user-view.ts';
 export async function deleteStaffUser(db: Db, id: string, actor: Actor): Promise<boolean> {
   if (id === actor.id) throw invalidInput('You cannot delete your own account.');
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(user).where(eq(user.id, id)).for('update');
+    const [row] = await tx
+      .select()
+      .from(user)
+      .where(and(eq(user.id, id), isStaffUser))
+      .for('update');
     if (!row) return false;
     await tx.delete(session).where(eq(session.userId, id));
     await tx.delete(account).where(eq(account.userId, id));

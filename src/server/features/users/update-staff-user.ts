@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { session, user } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
 import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
-import { roleOf } from './user-view.ts';
+import { isStaffUser, roleOf } from './user-view.ts';
 
 const fields = ['name', 'email', 'role', 'banned'] as const;
 const emailTaken = () => conflict('A user with this email already exists.');
@@ -43,7 +43,11 @@ export async function updateStaffUser(db: Db, id: string, input: UpdateUserInput
 
 function applyChange(db: Db, id: string, patch: UpdateUserInput, actor: Actor) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(user).where(eq(user.id, id)).for('update');
+    const [row] = await tx
+      .select()
+      .from(user)
+      .where(and(eq(user.id, id), isStaffUser))
+      .for('update');
     if (!row) return null;
     if (patch.email !== undefined) {
       const [other] = await tx

@@ -15,7 +15,7 @@ import { createResetLink } from '../password-reset/create-reset-link.ts';
 import { createStaffUser } from './create-staff-user.ts';
 import { deleteStaffUser } from './delete-staff-user.ts';
 import { updateStaffUser } from './update-staff-user.ts';
-import { toUserView } from './user-view.ts';
+import { isStaffUser, toUserView } from './user-view.ts';
 
 const params = z.object({ id: z.string() });
 const noUser = () => notFound('This user does not exist.');
@@ -25,7 +25,11 @@ const adminOnly = { role: 'admin' } as const;
 /** Staff accounts, managed by administrators. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/users', { config: adminOnly, schema: { response: { 200: usersResponse } } }, async () => {
-    const rows = await app.db.select().from(user).orderBy(asc(user.createdAt), asc(user.email));
+    const rows = await app.db
+      .select()
+      .from(user)
+      .where(isStaffUser)
+      .orderBy(asc(user.createdAt), asc(user.email));
     return { items: rows.map(toUserView) };
   });
 

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { VerifierStatus } from '#shared/api/verifiers.ts';
+import { user } from './auth.ts';
+import { person } from './person.ts';
+
+/**
+ * An organisation that checks e-Certs in bulk: its application, staff's decision, and once approved
+ * the sign-in user it acts through (role "verifier", never a staff user).
+ */
+export const verifier = pgTable(
+  'verifier',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyName: text('company_name').notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    status: text('status').$type<VerifierStatus>().notNull().default('pending'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    dailyQuota: integer('daily_quota').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('verifier_created_at_idx').on(t.createdAt.desc()),
+    uniqueIndex('verifier_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One row a verifier checked: which record it matched (none for a no-match), the outcome, the
+ * purpose given at application, and how much of the daily quota it took. Kept for the retention
+ * period; staff read it per verifier and per record, holders never.
+ */
+export const verifierCheck = pgTable(
+  'verifier_check',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    verifierId: uuid('verifier_id')
+      .notNull()
+      .references(() => verifier.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id').references(() => person.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    purpose: text('purpose').notNull(),
+    weight: integer('weight').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verifier_check_verifier_idx').on(t.verifierId, t.checkedAt),
+    index('verifier_check_person_idx').on(t.personId, t.checkedAt).where(sql`${t.personId} is not null`),
+    index('verifier_check_checked_at_idx').on(t.checkedAt),
+  ],
+);

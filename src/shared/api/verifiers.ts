@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { emailField } from './auth.ts';
+
+export const verifierStatuses = ['pending', 'approved', 'refused', 'suspended'] as const;
+export type VerifierStatus = (typeof verifierStatuses)[number];
+
+/** A new account's daily quota until staff set another: rows checked in one UTC day. */
+export const DEFAULT_DAILY_QUOTA = 1000;
+
+const text = (label: string, max: number, min = 1) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(min, { error: min > 1 ? `${label} must be at least ${min} characters` : `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** What an organisation gives when it applies for a verifier account on the public page. */
+export const verifierApplicationInput = z.object({
+  companyName: text('Company name', 200),
+  registrationNumber: text('Registration number', 50),
+  contactName: text('Contact person', 200),
+  email: emailField,
+  purpose: text('Purpose', 1000, 10),
+});
+export type VerifierApplicationInput = z.infer<typeof verifierApplicationInput>;
+
+export const verifierView = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  registrationNumber: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  purpose: z.string(),
+  status: z.enum(verifierStatuses),
+  dailyQuota: z.number().int(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type VerifierView = z.infer<typeof verifierView>;
+
+export const verifiersResponse = z.object({ items: z.array(verifierView) });
+export type VerifiersResponse = z.infer<typeof verifiersResponse>;
+
+/** Staff change a verifier's daily quota: every checked row counts against it. */
+export const verifierQuotaInput = z.object({
+  dailyQuota: z
+    .number({ error: 'Daily quota must be a number' })
+    .int({ error: 'Daily quota must be a whole number' })
+    .min(0, { error: 'Daily quota must be 0 or more' })
+    .max(1_000_000, { error: 'Daily quota must be at most 1,000,000' }),
+});
+
+/** An approval: the account, and the one-time link its contact person sets a password with. */
+export const verifierApproval = z.object({
+  verifier: verifierView,
+  setupLink: z.object({ url: z.string(), expiresAt: z.string() }),
+});
+export type VerifierApproval = z.infer<typeof verifierApproval>;
+
+/** The signed-in verifier's own account, as the verifier area shows it. */
+export const verifierAccount = z.object({
+  companyName: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  purpose: z.string(),
+  dailyQuota: z.number().int(),
+  usedToday: z.number().int(),
+  twoFactorEnabled: z.boolean(),
+});
+export type VerifierAccount = z.infer<typeof verifierAccount>;
