@@ -23,6 +23,7 @@ const routes: RouteObject[] = [
               { path: 'login', lazy: () => import('./routes/login.tsx') },
               { path: 'setup', lazy: () => import('./routes/setup.tsx') },
               { path: 'reset-password', lazy: () => import('./routes/reset-password.tsx') },
+              { path: 'verifier-application', lazy: () => import('./routes/verifier-application.tsx') },
             ],
           },
         ],
@@ -57,6 +58,21 @@ const routes: RouteObject[] = [
               { path: 'audit', lazy: () => import('./routes/dashboard/audit.tsx') },
               { path: 'messages', lazy: () => import('./routes/dashboard/messages.tsx') },
               { path: 'trash', lazy: () => import('./routes/dashboard/trash.tsx') },
+              { path: 'verifiers', lazy: () => import('./routes/dashboard/verifiers.tsx') },
+              { path: '*', lazy: () => import('./routes/not-found.tsx') },
+            ],
+          },
+        ],
+      },
+      {
+        // The verifier area: a verifier's session only, apart from the staff dashboard.
+        path: 'verifier',
+        lazy: () => import('./routes/verifier/layout.tsx'),
+        children: [
+          {
+            lazy: () => import('./routes/dashboard/error.tsx'),
+            children: [
+              { index: true, lazy: () => import('./routes/verifier/index.tsx') },
               { path: '*', lazy: () => import('./routes/not-found.tsx') },
             ],
           },

@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Page } from '#client/components/page/page.tsx';
 import { redirectTarget } from '#client/features/auth/api/redirect-target.ts';
 import { signInOptionsQuery } from '#client/features/auth/api/single-sign-on.ts';
@@ -22,7 +22,14 @@ export function Component() {
   const provider = options.singleSignOn?.name;
   return (
     <Page title="Login" size="sm">
-      <Text mb="lg">Staff sign in. There is no public sign-up; ask an administrator for an account.</Text>
+      <Text mb="lg">
+        Staff and approved verifiers sign in here. There is no public sign-up: staff ask an administrator for
+        an account, organisations{' '}
+        <Anchor component={Link} to="/verifier-application">
+          apply for a verifier account
+        </Anchor>
+        .
+      </Text>
       {provider && (
         <>
           <SingleSignOnFailure code={params.get('error')} provider={provider} />

@@ -16,6 +16,7 @@ export const staffLinks = [
   { label: 'API keys', to: '/dashboard/api-keys', admin: true },
   { label: 'Audit', to: '/dashboard/audit', admin: false },
   { label: 'Messages', to: '/dashboard/messages', admin: false },
+  { label: 'Verifiers', to: '/dashboard/verifiers', admin: false },
   { label: 'Trash', to: '/dashboard/trash', admin: true },
   { label: 'Account', to: '/dashboard/account', admin: false },
 ] as const;

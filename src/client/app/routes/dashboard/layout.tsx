@@ -8,6 +8,7 @@ import { signOut } from '#client/features/auth/api/sign-in.ts';
 import { rememberSignedIn } from '#client/features/auth/api/signed-in-hint.ts';
 import { notify } from '#client/lib/notify.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { VERIFIER_ROLE } from '#shared/api/auth.ts';
 
 /** Signed-out visitors go to the login page, which brings them back here afterwards. */
 export async function loader({ request }: { request: Request }) {
@@ -16,6 +17,8 @@ export async function loader({ request }: { request: Request }) {
     const url = new URL(request.url);
     throw redirect(loginHref(url.pathname + url.search));
   }
+  // A verifier signs in on the same page; the staff dashboard is never theirs.
+  if (session.user.role === VERIFIER_ROLE) throw redirect('/verifier');
   return null;
 }
 

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, postJson } from '#client/lib/api-client.ts';
+import type { PasswordResetLinkView } from '#shared/api/users.ts';
+import type {
+  VerifierAccount,
+  VerifierApplicationInput,
+  VerifierApproval,
+  VerifiersResponse,
+  VerifierView,
+} from '#shared/api/verifiers.ts';
+
+export const applyForVerifierAccount = (input: VerifierApplicationInput) =>
+  postJson<{ status: string }>('/api/verifier-applications', input);
+
+export const verifiersQuery = () =>
+  queryOptions({
+    queryKey: ['verifiers'],
+    queryFn: async () => (await apiFetch<VerifiersResponse>('/api/verifiers')).items,
+    staleTime: 10_000,
+  });
+
+const verifierUrl = (id: string) => `/api/verifiers/${encodeURIComponent(id)}`;
+
+export const approveVerifier = (id: string) => postJson<VerifierApproval>(`${verifierUrl(id)}/approve`, {});
+export const newSetupLink = (id: string) =>
+  postJson<PasswordResetLinkView>(`${verifierUrl(id)}/setup-link`, {});
+
+export type VerifierDecision = 'refuse' | 'suspend' | 'reinstate';
+export const decideVerifier = (id: string, decision: VerifierDecision) =>
+  postJson<VerifierView>(`${verifierUrl(id)}/${decision}`, {});
+
+export const setDailyQuota = (id: string, dailyQuota: number) =>
+  apiFetch<VerifierView>(verifierUrl(id), { method: 'PATCH', body: JSON.stringify({ dailyQuota }) });
+
+/** The signed-in verifier's own account; its id is part of the key, so another sign-in never sees it. */
+export const verifierAccountQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['verifier-account', userId],
+    queryFn: () => apiFetch<VerifierAccount>('/api/verifier/account'),
+  });
