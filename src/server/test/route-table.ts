@@ -84,7 +84,11 @@ export const ADMIN_ROUTES = new Set([
  * The verifier area's routes: a verifier's session only, refused to staff sessions and staff keys
  * (features/verifiers/verifier-api.ts). Every other guarded route refuses a verifier's session.
  */
-export const VERIFIER_ROUTES = new Set(['GET /api/verifier/account']);
+export const VERIFIER_ROUTES = new Set([
+  'GET /api/verifier/account',
+  'POST /api/verifier/checks',
+  'POST /api/verifier/checks/upload',
+]);
 
 // HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.
 export const routeKey = ({ method, url }: RouteEntry) => `${method === 'HEAD' ? 'GET' : method} ${url}`;

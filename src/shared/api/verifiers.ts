@@ -68,3 +68,53 @@ export const verifierAccount = z.object({
   twoFactorEnabled: z.boolean(),
 });
 export type VerifierAccount = z.infer<typeof verifierAccount>;
+
+/** The most rows one list takes: a firm's intake for a site, checked in one go. */
+export const MAX_LIST_ROWS = 1000;
+
+/** What became of a row: the record's state, no match, or why it was not checked. */
+export const listOutcomes = [
+  'valid',
+  'expired',
+  'revoked',
+  'not-passed',
+  'no-match',
+  'duplicate',
+  'invalid',
+  'over-quota',
+  'too-many-no-matches',
+] as const;
+export type ListOutcome = (typeof listOutcomes)[number];
+
+export const listRowResult = z.object({
+  /** The row as a spreadsheet numbers it (the header, if any, is row 1), or the pasted line. */
+  row: z.number().int(),
+  finNumber: z.string(),
+  eCertNumber: z.string(),
+  outcome: z.enum(listOutcomes),
+  /** For a match: the holder's name and course, as the public record page shows them. */
+  name: z.string().nullable(),
+  course: z.string().nullable(),
+  passedDate: z.string().nullable(),
+  expiresOn: z.string().nullable(),
+  /** Why a row was not checked, in words. */
+  note: z.string().nullable(),
+});
+export type ListRowResult = z.infer<typeof listRowResult>;
+
+export const listCheckResult = z.object({
+  checkedAt: z.string(),
+  rows: z.array(listRowResult),
+  usedToday: z.number().int(),
+  dailyQuota: z.number().int(),
+});
+export type ListCheckResult = z.infer<typeof listCheckResult>;
+
+/** Rows pasted as text: one FIN and serial a line, separated by a comma, semicolon, tab or spaces. */
+export const pastedListInput = z.object({
+  text: z
+    .string({ error: 'Paste the rows to check' })
+    .trim()
+    .min(1, { error: 'Paste the rows to check' })
+    .max(200_000, { error: 'The pasted list is too long: at most 1,000 rows' }),
+});

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { verifierAccount } from '#shared/api/verifiers.ts';
-import { AppError } from '../../errors.ts';
 import { quotaUsedToday } from './quota.ts';
+import { verifierOf } from './verifier-session.ts';
 
 /** The verifier's own account: who it is, its quota and what is left of it today. */
 const verifierAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,8 +9,7 @@ const verifierAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/verifier/account',
     { config: { beforeTwoFactor: true }, schema: { response: { 200: verifierAccount } } },
     async (request) => {
-      const { verifier, user } = request;
-      if (!verifier || !user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+      const verifier = verifierOf(request);
       return {
         companyName: verifier.companyName,
         contactName: verifier.contactName,
@@ -18,7 +17,7 @@ const verifierAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         purpose: verifier.purpose,
         dailyQuota: verifier.dailyQuota,
         usedToday: await quotaUsedToday(app.db, verifier.id),
-        twoFactorEnabled: user.twoFactorEnabled,
+        twoFactorEnabled: request.user?.twoFactorEnabled ?? false,
       };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import checksRoutes from './checks.routes.ts';
 import verifierAccountRoutes from './verifier-account.routes.ts';
 import { verifierSessionReader } from './verifier-session.ts';
 
@@ -21,6 +22,7 @@ const verifierApi: FastifyPluginAsync = async (app) => {
   });
 
   await app.register(verifierAccountRoutes);
+  await app.register(checksRoutes);
 };
 
 export default verifierApi;

@@ -42,3 +42,9 @@ export function verifierSessionReader(app: FastifyInstance) {
     return { user, verifier: row };
   };
 }
+
+/** The verifier the scope's hook found for a request. */
+export function verifierOf(request: FastifyRequest): VerifierRow {
+  if (!request.verifier) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+  return request.verifier;
+}

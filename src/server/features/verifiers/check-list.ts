@@ -1,0 +1,110 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { ListCheckResult, ListOutcome, ListRowResult } from '#shared/api/verifiers.ts';
+import { courseExpiryDate, courseStatus } from '#shared/rules/course-validity.ts';
+import { recordState } from '#shared/rules/record-state.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { verifier, verifierCheck } from '../../db/schema/index.ts';
+import type { ListRecord } from './find-list-records.ts';
+import { startOfToday } from './quota.ts';
+import type { ListEntry } from './read-list.ts';
+import type { VerifierRow } from './verifier-view.ts';
+
+/** A row without a match takes two rows of quota: guessing costs double what checking does. */
+const NO_MATCH_WEIGHT = 2;
+const HOUR = 3_600_000;
+
+/**
+ * Rows without a match a verifier may have in an hour: what one address gets from the public page
+ * in an hour (VERIFY_RATE_LIMIT, 20 per 10 minutes → 120), so guessing through a list is never
+ * faster than through the page. With the page's limit off (a proxy limits it), 120.
+ */
+export function noMatchesPerHour(config: Pick<Config, 'verification'>): number {
+  const limit = config.verification.rateLimit;
+  return limit ? Math.max(1, Math.floor((limit.max * HOUR) / limit.timeWindowMs)) : 120;
+}
+
+const notChecked: Record<'over-quota' | 'too-many-no-matches', string> = {
+  'over-quota': 'Not checked: the daily quota is used up. It renews at midnight UTC.',
+  'too-many-no-matches': 'Not checked: too many rows without a match in the last hour. Check the rest later.',
+};
+
+/**
+ * Checks a list's rows in order against the records found for them, within the verifier's daily
+ * quota and hourly no-match ceiling: the rows checked are logged and kept; from the first row that
+ * does not fit, the rest are named as not checked and their answers withheld. The verifier's row
+ * is locked meanwhile, so two lists at once cannot both spend the same quota.
+ */
+export async function checkList(
+  db: Db,
+  config: Pick<Config, 'verification' | 'certValidityYears'>,
+  account: VerifierRow,
+  entries: ListEntry[],
+  recordOf: (entry: ListEntry) => ListRecord | undefined,
+): Promise<ListCheckResult> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(verifier).where(eq(verifier.id, account.id)).for('update');
+    const [spent] = await tx
+      .select({
+        usedToday: sql<number>`coalesce(sum(${verifierCheck.weight}) filter (where ${verifierCheck.checkedAt} >= ${startOfToday()}), 0)::int`,
+        noMatchesThisHour: sql<number>`(count(*) filter (where ${verifierCheck.outcome} = 'no-match' and ${verifierCheck.checkedAt} > now() - interval '1 hour'))::int`,
+      })
+      .from(verifierCheck)
+      .where(
+        and(
+          eq(verifierCheck.verifierId, account.id),
+          gte(verifierCheck.checkedAt, sql`least(${startOfToday()}, now() - interval '1 hour')`),
+        ),
+      );
+    const dailyQuota = locked?.dailyQuota ?? 0;
+    let used = spent?.usedToday ?? 0;
+    let noMatches = spent?.noMatchesThisHour ?? 0;
+    const ceiling = noMatchesPerHour(config);
+    let stoppedBy: 'over-quota' | 'too-many-no-matches' | null = null;
+    const logged: (typeof verifierCheck.$inferInsert)[] = [];
+
+    const rows = entries.map((entry): ListRowResult => {
+      const base = { row: entry.row, finNumber: entry.fin, eCertNumber: entry.serial };
+      const empty = { name: null, course: null, passedDate: null, expiresOn: null };
+      if (entry.problem) return { ...base, ...empty, outcome: 'invalid', note: entry.problem };
+      if (entry.duplicateOf !== undefined) {
+        const note = `The same FIN and serial as row ${entry.duplicateOf}: checked once there.`;
+        return { ...base, ...empty, outcome: 'duplicate', note };
+      }
+      const record = recordOf(entry);
+      const weight = record ? 1 : NO_MATCH_WEIGHT;
+      if (!stoppedBy && used + weight > dailyQuota) stoppedBy = 'over-quota';
+      if (!stoppedBy && !record && noMatches + 1 > ceiling) stoppedBy = 'too-many-no-matches';
+      if (stoppedBy) return { ...base, ...empty, outcome: stoppedBy, note: notChecked[stoppedBy] };
+      used += weight;
+      if (!record) noMatches += 1;
+      const outcome: ListOutcome = record ? stateOf(record, config.certValidityYears) : 'no-match';
+      logged.push({
+        verifierId: account.id,
+        personId: record?.id ?? null,
+        outcome,
+        purpose: account.purpose,
+        weight,
+      });
+      if (!record) return { ...base, ...empty, outcome, note: null };
+      return {
+        ...base,
+        outcome,
+        name: record.name,
+        course: [record.tradeTested, record.testLevel].filter(Boolean).join(', '),
+        passedDate: record.passedDate,
+        expiresOn: courseExpiryDate(record.passedDate, config.certValidityYears),
+        note: null,
+      };
+    });
+    if (logged.length > 0) await tx.insert(verifierCheck).values(logged);
+    return { checkedAt: new Date().toISOString(), rows, usedToday: used, dailyQuota };
+  });
+}
+
+const stateOf = (record: ListRecord, validityYears: number): ListOutcome =>
+  recordState({
+    revokedAt: record.revokedAt,
+    courseStatus: courseStatus(record, validityYears),
+    testResult: record.testResult,
+  });

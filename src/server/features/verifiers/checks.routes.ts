@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listCheckResult, pastedListInput } from '#shared/api/verifiers.ts';
+import { AppError, invalidInput } from '../../errors.ts';
+import multipartUploads from '../uploads/multipart-uploads.ts';
+import { checkList } from './check-list.ts';
+import { prepareFindListRecords } from './find-list-records.ts';
+import { type ListEntry, readList } from './read-list.ts';
+import { verifierOf } from './verifier-session.ts';
+import type { VerifierRow } from './verifier-view.ts';
+
+/** A list file of 1,000 rows is some 30 kB; far past that it is not a list of FINs and serials. */
+const LIST_FILE_MAX_BYTES = 1024 * 1024;
+
+/** A list checked at once: pasted rows, or a CSV file uploaded. */
+const checksRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipartUploads);
+  const findListRecords = prepareFindListRecords(app.database);
+
+  /** Looks the list up in one statement, then checks it within the quota (check-list.ts). */
+  const checkEntries = async (account: VerifierRow, entries: ListEntry[]) => {
+    const pending = entries.filter((entry) => !entry.problem && entry.duplicateOf === undefined);
+    const found = await findListRecords(pending.map(({ fin, serial }) => ({ fin, serial })));
+    const indexOf = new Map(pending.map((entry, index) => [entry, index]));
+    return checkList(app.db, app.config, account, entries, (entry) => found.get(indexOf.get(entry) ?? -1));
+  };
+
+  app.post(
+    '/api/verifier/checks',
+    { config: { costlyAnswer: true }, schema: { body: pastedListInput, response: { 200: listCheckResult } } },
+    async (request) => {
+      const entries = await readList(Buffer.from(request.body.text, 'utf8'));
+      return checkEntries(verifierOf(request), entries);
+    },
+  );
+
+  app.post(
+    '/api/verifier/checks/upload',
+    { config: { costlyAnswer: true }, schema: { response: { 200: listCheckResult } } },
+    async (request) => {
+      const account = verifierOf(request);
+      if (!request.isMultipart()) {
+        throw new AppError(
+          415,
+          'Send the list as multipart/form-data with the file as "file".',
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
+      }
+      const part = await request.file({ limits: { fileSize: LIST_FILE_MAX_BYTES, files: 1 } });
+      if (part?.fieldname !== 'file')
+        throw invalidInput('Choose a CSV file to check.', { file: 'Required' });
+      const bytes = await part.toBuffer().catch(() => null);
+      if (!bytes || part.file.truncated) {
+        throw new AppError(
+          413,
+          'The list file is larger than 1 MB: a list takes at most 1,000 rows.',
+          'PAYLOAD_TOO_LARGE',
+        );
+      }
+      const entries = await readList(bytes);
+      return checkEntries(account, entries);
+    },
+  );
+};
+
+export default checksRoutes;

@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListCheckResult } from '#shared/api/verifiers.ts';
+import { verifierCheck } from '../../db/schema/index.ts';
+import { insertPerson } from '../../test/people.ts';
+import { signInAs } from '../../test/staff-session.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInAsVerifier } from '../../test/verifier-session.ts';
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+describe('a list checked at once', () => {
+  let testApp: TestApp;
+  let staff: Awaited<ReturnType<typeof signInAs>>;
+  let verifier: Awaited<ReturnType<typeof signInAsVerifier>>;
+  beforeAll(async () => {
+    // Five rows without a match an hour, as the public page's limit of 5 in an hour would give.
+    testApp = await createTestApp({ VERIFY_RATE_LIMIT: '5/1h' });
+    const db = testApp.database.db;
+    await insertPerson(db, { name: 'Valid Holder', finNumber: 'G1000001A', eCertNumber: 'SN-VALID' });
+    await insertPerson(db, {
+      name: 'Old Holder',
+      finNumber: 'G1000002B',
+      eCertNumber: 'SN-EXPIRED',
+      passedDate: daysAgo(365 * 3),
+    });
+    await insertPerson(db, {
+      name: 'Revoked Holder',
+      finNumber: 'G1000003C',
+      eCertNumber: 'SN-REVOKED',
+      revokedAt: new Date(),
+      revocationReason: 'Issued in error',
+    });
+    await insertPerson(db, {
+      name: 'Failed Holder',
+      finNumber: 'G1000004D',
+      eCertNumber: 'SN-FAILED',
+      testResult: 'Failed',
+    });
+    staff = await signInAs(testApp.app, 'staff');
+    verifier = await signInAsVerifier(testApp.app, staff);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const paste = (text: string, headers = verifier.headers) =>
+    testApp.app.inject({ method: 'POST', url: '/api/verifier/checks', headers, payload: { text } });
+  const upload = (bytes: Buffer, headers = verifier.headers) => {
+    const boundary = 'list-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/verifier/checks/upload',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+  };
+  const setQuota = (id: string, dailyQuota: number) =>
+    testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/verifiers/${id}`,
+      headers: staff.headers,
+      payload: { dailyQuota },
+    });
+
+  it('answers every outcome per row, names duplicates and bad rows, and logs what it checked', async () => {
+    const response = await paste(
+      [
+        'FIN,Serial',
+        'G1000001A,SN-VALID',
+        'G1000002B,SN-EXPIRED',
+        'G1000003C,SN-REVOKED',
+        'G1000004D,SN-FAILED',
+        'G9999999Z,SN-NOTHING',
+        'G1000001A,SN-VALID',
+        'G1000005E',
+      ].join('\n'),
+    );
+
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<ListCheckResult>();
+    expect(result.rows.map(({ row, outcome }) => [row, outcome])).toEqual([
+      [2, 'valid'],
+      [3, 'expired'],
+      [4, 'revoked'],
+      [5, 'not-passed'],
+      [6, 'no-match'],
+      [7, 'duplicate'],
+      [8, 'invalid'],
+    ]);
+    expect(result.rows[0]).toMatchObject({ name: 'Valid Holder', course: 'Workplace Safety, Level 1' });
+    expect(result.rows[4]).toMatchObject({ name: null, course: null });
+    expect(result.rows[5]?.note).toBe('The same FIN and serial as row 2: checked once there.');
+    expect(result.rows[6]?.note).toBe('A row needs exactly two values: the FIN and the serial number.');
+    // Four matches count one each, the row without a match two: 6 of the quota.
+    expect(result.usedToday).toBe(6);
+    const logged = await testApp.database.db
+      .select()
+      .from(verifierCheck)
+      .where(eq(verifierCheck.verifierId, verifier.id));
+    expect(logged).toHaveLength(5);
+    expect(logged.every((entry) => entry.purpose.startsWith('Checking the e-Certs'))).toBe(true);
+    expect(logged.filter((entry) => entry.personId === null).map((entry) => entry.outcome)).toEqual([
+      'no-match',
+    ]);
+  });
+
+  it("reads an uploaded CSV the import's way: UTF-16 with semicolons", async () => {
+    const text = '\ufeffFIN;Serial\r\nG1000001A;SN-VALID\r\n';
+    const response = await upload(Buffer.from(text, 'utf16le'));
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ListCheckResult>().rows).toMatchObject([
+      { row: 2, outcome: 'valid', name: 'Valid Holder' },
+    ]);
+  });
+
+  it('refuses a list of more than 1,000 rows and a workbook, checking nothing', async () => {
+    const before = await testApp.database.db.$count(verifierCheck);
+    const long = Array.from({ length: 1001 }, (_, i) => `G${String(i).padStart(7, '0')}A,SN-${i}`).join('\n');
+
+    const tooLong = await paste(long);
+    const workbook = await upload(Buffer.from('PK\u0003\u0004 not really a CSV file at all'));
+
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('A list takes at most 1,000 rows: split it and check each part.');
+    expect(workbook.statusCode).toBe(400);
+    expect(await testApp.database.db.$count(verifierCheck)).toBe(before);
+  });
+
+  it('keeps the rows checked when the daily quota runs out mid-list, and names the rest', async () => {
+    const other = await signInAsVerifier(testApp.app, staff);
+    expect((await setQuota(other.id, 3)).statusCode).toBe(200);
+
+    const response = await paste(
+      'G1000001A,SN-VALID\nG1000002B,SN-EXPIRED\nG1000003C,SN-REVOKED\nG1000004D,SN-FAILED',
+      other.headers,
+    );
+
+    const result = response.json<ListCheckResult>();
+    expect(result.rows.map((row) => row.outcome)).toEqual(['valid', 'expired', 'revoked', 'over-quota']);
+    expect(result.rows[3]).toMatchObject({
+      name: null,
+      note: 'Not checked: the daily quota is used up. It renews at midnight UTC.',
+    });
+    expect(result.usedToday).toBe(3);
+    expect(await testApp.database.db.$count(verifierCheck, eq(verifierCheck.verifierId, other.id))).toBe(3);
+    const next = await paste('G1000001A,SN-VALID', other.headers);
+    expect(next.json<ListCheckResult>().rows[0]?.outcome).toBe('over-quota');
+  });
+
+  it('stops guessing: rows without a match cost two, and past the hourly ceiling the rest go unanswered', async () => {
+    const guesser = await signInAsVerifier(testApp.app, staff);
+    const guesses = Array.from({ length: 7 }, (_, i) => `G1000001A,SN-GUESS-${i}`);
+
+    const response = await paste(
+      [...guesses.slice(0, 6), 'G1000001A,SN-VALID', guesses[6]].join('\n'),
+      guesser.headers,
+    );
+
+    const outcomes = response.json<ListCheckResult>().rows.map((row) => row.outcome);
+    // The ceiling is the public page's 5 an hour; the match after it is withheld too, or it would
+    // tell a guesser which row hit.
+    expect(outcomes).toEqual([...Array(5).fill('no-match'), ...Array(3).fill('too-many-no-matches')]);
+    expect(response.json<ListCheckResult>().usedToday).toBe(10);
+  });
+
+  it('refuses a verifier without two-factor sign-in, and staff sessions', async () => {
+    const unsecured = await signInAsVerifier(testApp.app, staff, { twoFactor: false });
+    const refused = await paste('G1000001A,SN-VALID', unsecured.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('TWO_FACTOR_REQUIRED');
+    expect((await paste('G1000001A,SN-VALID', staff.headers)).statusCode).toBe(403);
+  });
+});
