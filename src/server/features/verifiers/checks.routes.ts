@@ -46,8 +46,7 @@ const checksRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const part = await request.file({ limits: { fileSize: LIST_FILE_MAX_BYTES, files: 1 } });
-      if (part?.fieldname !== 'file')
-        throw invalidInput('Choose a CSV file to check.', { file: 'Required' });
+      if (part?.fieldname !== 'file') throw invalidInput('Choose a CSV file to check.', { file: 'Required' });
       const bytes = await part.toBuffer().catch(() => null);
       if (!bytes || part.file.truncated) {
         throw new AppError(

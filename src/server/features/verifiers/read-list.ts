@@ -30,7 +30,7 @@ export async function readList(bytes: Buffer): Promise<ListEntry[]> {
       const filled = cells.map((cell) => cell.trim()).filter(Boolean);
       if (filled.length === 0) continue;
       if (records.length === 0 && row === 1 && filled.some((cell) => HEADER_CELL.test(cell))) continue;
-      records.push({ row, cells: filled.length === 1 ? filled[0].split(/\s+/) : filled });
+      records.push({ row, cells: filled.length === 1 ? (filled[0] ?? '').split(/\s+/) : filled });
       if (records.length > MAX_LIST_ROWS) {
         throw invalidInput(
           `A list takes at most ${MAX_LIST_ROWS.toLocaleString('en')} rows: split it and check each part.`,

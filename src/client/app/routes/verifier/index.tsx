@@ -4,6 +4,7 @@ import { DashboardPage } from '#client/components/page/dashboard-page.tsx';
 import { TwoFactorCard } from '#client/features/account/components/two-factor-card.tsx';
 import { sessionQuery } from '#client/features/auth/api/session-query.ts';
 import { verifierAccountQuery } from '#client/features/verifiers/api/verifiers-api.ts';
+import { ListCheckForm } from '#client/features/verifiers/components/list-check-form.tsx';
 import { queryClient } from '#client/lib/query-client.ts';
 
 export async function loader() {
@@ -27,7 +28,9 @@ export function Component() {
           twice.
         </Text>
       </Card>
-      {secured ? null : (
+      {secured ? (
+        <ListCheckForm />
+      ) : (
         <Stack>
           <Text>
             Turn on two-factor sign-in before you check e-Certs: it keeps the checks made in your name yours.

@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, postJson } from '#client/lib/api-client.ts';
+import { uploadForm } from '#client/lib/upload.ts';
 import type { PasswordResetLinkView } from '#shared/api/users.ts';
 import type {
+  ListCheckResult,
   VerifierAccount,
   VerifierApplicationInput,
   VerifierApproval,
@@ -38,3 +40,11 @@ export const verifierAccountQuery = (userId: string) =>
     queryKey: ['verifier-account', userId],
     queryFn: () => apiFetch<VerifierAccount>('/api/verifier/account'),
   });
+
+export const checkPastedList = (text: string) => postJson<ListCheckResult>('/api/verifier/checks', { text });
+
+export function checkListFile(file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return uploadForm<ListCheckResult>('/api/verifier/checks/upload', body);
+}

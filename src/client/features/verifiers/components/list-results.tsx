@@ -1,0 +1,85 @@
+import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { formatDateTime } from '#client/lib/format-date-time.ts';
+import type { ListCheckResult, ListOutcome } from '#shared/api/verifiers.ts';
+import { outcomeLabels, resultsCsv } from '../api/results-csv.ts';
+
+const outcomeColor: Record<ListOutcome, string> = {
+  valid: 'green',
+  expired: 'orange',
+  revoked: 'red',
+  'not-passed': 'gray',
+  'no-match': 'dark',
+  duplicate: 'blue',
+  invalid: 'grape',
+  'over-quota': 'yellow',
+  'too-many-no-matches': 'yellow',
+};
+
+async function download(result: ListCheckResult) {
+  const url = URL.createObjectURL(await resultsCsv(result));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `e-cert-checks-${result.checkedAt.slice(0, 10)}.csv`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** One line per row of the list, in its order, with what became of it. */
+export function ListResults({ result }: { result: ListCheckResult }) {
+  const counts = new Map<ListOutcome, number>();
+  for (const row of result.rows) counts.set(row.outcome, (counts.get(row.outcome) ?? 0) + 1);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="results-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3" id="results-title">
+          Results
+        </Title>
+        <Button variant="light" onClick={() => download(result)}>
+          Download CSV
+        </Button>
+      </Group>
+      <Text mb="sm" role="status">
+        Checked {formatDateTime(result.checkedAt)}:{' '}
+        {[...counts].map(([outcome, count]) => `${count} ${outcomeLabels[outcome].toLowerCase()}`).join(', ')}
+        . {result.usedToday} of {result.dailyQuota} rows of today's quota used.
+      </Text>
+      <Table.ScrollContainer minWidth={800}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>FIN</Table.Th>
+              <Table.Th>Serial</Table.Th>
+              <Table.Th>Result</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Course</Table.Th>
+              <Table.Th>Valid until</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.rows.map((row) => (
+              <Table.Tr key={row.row}>
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td>{row.finNumber}</Table.Td>
+                <Table.Td>{row.eCertNumber}</Table.Td>
+                <Table.Td>
+                  <Badge color={outcomeColor[row.outcome]} variant="light">
+                    {outcomeLabels[row.outcome]}
+                  </Badge>
+                  {row.note && (
+                    <Text size="sm" c="dimmed">
+                      {row.note}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{row.name ?? '–'}</Table.Td>
+                <Table.Td>{row.course ?? '–'}</Table.Td>
+                <Table.Td>{row.expiresOn ?? '–'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import { totpCode } from '../../src/server/test/totp.ts';
+import {
+  appOrigin,
+  createPersonByApi,
+  daysAgo,
+  expect,
+  expectNoAxeViolations,
+  newRecord,
+  openPage,
+  staffTest,
+  uniqueTag,
+} from './fixtures.ts';
+import { validityYears } from './state-records.ts';
+
+const LOADED = { timeout: 20_000 };
+
+staffTest(
+  'an organisation applies, staff approve, the verifier signs in with two-factor, checks a list and downloads it',
+  async ({ page, browser }) => {
+    const tag = uniqueTag();
+    const make = (suffix: string, overrides: Parameters<typeof newRecord>[1]) =>
+      createPersonByApi(page.request, newRecord(`${tag}${suffix}`, overrides), { withPdf: false });
+    const [valid, expired, revoked, failed] = await Promise.all([
+      make('V', { passedDate: daysAgo(30).iso }),
+      make('X', { passedDate: daysAgo(validityYears * 3 * 366).iso }),
+      make('R', { passedDate: daysAgo(30).iso }),
+      make('F', { passedDate: daysAgo(30).iso, testResult: 'Failed' }),
+    ]);
+    const revoke = await page.request.post(`/api/people/${revoked.id}/revoke`, {
+      headers: { origin: appOrigin() },
+      data: { reason: 'Issued in error' },
+    });
+    expect(revoke.status()).toBe(200);
+
+    // The organisation applies on the public page, signed out.
+    const company = `Acme Builders ${tag}`;
+    const email = `verifier-${tag.toLowerCase()}@example.com`;
+    const password = `verifier passphrase ${tag.toLowerCase()}`;
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await openPage(visitor, '/verifier-application', 'Apply for a verifier account');
+    await expectNoAxeViolations(visitor);
+    await visitor.getByRole('textbox', { name: 'Company name' }).fill(company);
+    await visitor.getByRole('textbox', { name: 'Registration number' }).fill('201912345K');
+    await visitor.getByRole('textbox', { name: 'Contact person' }).fill('Alice Tan');
+    await visitor.getByRole('textbox', { name: 'Email' }).fill(email);
+    await visitor
+      .getByRole('textbox', { name: 'Purpose' })
+      .fill('Checking workers before a site inspection.');
+    await visitor.getByRole('button', { name: 'Apply' }).click();
+    await expect(visitor.getByRole('status')).toContainText('Application sent');
+
+    // Staff approve it on the Verifiers screen and hand over the set-up link.
+    await openPage(page, '/dashboard/verifiers', 'Verifiers');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: `Approve ${company}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set-up link' });
+    const link = new URL(await dialog.getByRole('textbox', { name: 'Set-up link' }).inputValue());
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // The contact person sets a password, signs in, and turns two-factor on before checking.
+    await openPage(visitor, link.pathname + link.search, 'Reset password');
+    const newPassword = visitor.getByRole('textbox', { name: 'New password' });
+    await newPassword.fill(password);
+    await newPassword.press('Enter');
+    await expect(visitor.getByRole('status')).toHaveText(/^Your password has been changed/);
+    await visitor.getByRole('link', { name: 'Go to the login page' }).click();
+    await visitor.getByRole('textbox', { name: 'Email' }).fill(email);
+    await visitor.getByRole('textbox', { name: 'Password' }).fill(password);
+    await visitor.getByRole('button', { name: 'Login' }).click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(company, LOADED);
+    expect(new URL(visitor.url()).pathname).toBe('/verifier');
+    await expectNoAxeViolations(visitor);
+    await visitor.getByLabel('Your password').fill(password);
+    const enabled = visitor.waitForResponse('**/api/auth/two-factor/enable');
+    await visitor.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const { totpURI } = (await (await enabled).json()) as { totpURI: string };
+    await visitor.getByLabel('Code from the app').fill(totpCode(totpURI));
+    await visitor.getByRole('button', { name: 'Confirm' }).click();
+
+    // A list with every outcome, a duplicate and a bad row.
+    const rows = visitor.getByRole('textbox', { name: 'Rows to check' });
+    await expect(rows).toBeVisible(LOADED);
+    await rows.fill(
+      [
+        'FIN,Serial',
+        `${valid.finNumber},${valid.eCertNumber}`,
+        `${expired.finNumber},${expired.eCertNumber}`,
+        `${revoked.finNumber},${revoked.eCertNumber}`,
+        `${failed.finNumber},${failed.eCertNumber}`,
+        `${valid.finNumber},NO-SUCH-${tag}`,
+        `${valid.finNumber},${valid.eCertNumber}`,
+        'only-one-value',
+      ].join('\n'),
+    );
+    await visitor.getByRole('button', { name: 'Check rows' }).click();
+    const results = visitor.getByRole('region', { name: 'Results' });
+    const table = results.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(8, LOADED);
+    const outcomes = await table
+      .getByRole('row')
+      .locator('td:nth-child(4) >> .mantine-Badge-label')
+      .allTextContents();
+    expect(outcomes).toEqual([
+      'Valid',
+      'Expired',
+      'Revoked',
+      'Not a pass',
+      'No match',
+      'Duplicate',
+      'Bad row',
+    ]);
+    await expect(table.getByRole('row').nth(1)).toContainText(valid.name);
+    await expectNoAxeViolations(visitor);
+
+    const download = visitor.waitForEvent('download');
+    await results.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = fs.readFileSync((await (await download).path()) ?? '', 'utf8');
+    const lines = csv
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Row,FIN,Serial,Result,Name,Course,Passed,Valid until,Note');
+    expect(lines).toHaveLength(8);
+    expect(lines[1]).toContain(`Valid,${valid.name}`);
+
+    // A verifier never gets a staff page or a staff answer.
+    await visitor.goto('/dashboard/peoples');
+    await expect(visitor).toHaveURL(/\/verifier$/, LOADED);
+    expect((await visitor.request.get('/api/people')).status()).toBe(403);
+
+    // Suspended, the account is signed out and refused.
+    await page.reload();
+    await page.getByRole('button', { name: `Suspend ${company}` }).click();
+    await expect(page.getByRole('row', { name: new RegExp(company) })).toContainText('suspended');
+    expect((await visitor.request.get('/api/verifier/account')).status()).toBe(401);
+    await context.close();
+  },
+);
