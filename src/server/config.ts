@@ -118,6 +118,7 @@ const envSchema = z.object({
     })
     .optional(),
   CERT_VALIDITY_YEARS: z.coerce.number().int().min(1).max(100).default(2),
+  VERIFIER_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
   // A CSV of the most rows an import takes is far smaller.
   IMPORT_CSV_MAX_MB: z.coerce.number().int().min(1).max(4096).default(256),
@@ -217,6 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? Buffer.from(e.ISSUER_KEY, e.ISSUER_KEY.length === 64 ? 'hex' : 'base64url')
       : undefined,
     certValidityYears: e.CERT_VALIDITY_YEARS,
+    /** How long the log of verifiers' checks keeps an entry before the server deletes it. */
+    verifierLogRetentionDays: e.VERIFIER_LOG_RETENTION_DAYS,
     importMaxRows: e.IMPORT_MAX_ROWS,
     importCsvMaxBytes: e.IMPORT_CSV_MAX_MB * 1024 * 1024,
     /** How an import reads a date such as 04/05/2024; YYYY-MM-DD is read either way. */

@@ -35,6 +35,11 @@ export const verifierView = z.object({
   dailyQuota: z.number().int(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** Rows checked in the last seven days, and how many of them had no match. */
+  checksLastWeek: z.number().int(),
+  noMatchesLastWeek: z.number().int(),
+  /** Whether so many rows missed that someone may be guessing (rules/no-match-share.ts). */
+  noMatchAlert: z.boolean(),
 });
 export type VerifierView = z.infer<typeof verifierView>;
 
@@ -118,3 +123,17 @@ export const pastedListInput = z.object({
     .min(1, { error: 'Paste the rows to check' })
     .max(200_000, { error: 'The pasted list is too long: at most 1,000 rows' }),
 });
+
+/** One entry of the check log, as staff read it per verifier or per record. */
+export const checkLogEntry = z.object({
+  checkedAt: z.string(),
+  outcome: z.string(),
+  purpose: z.string(),
+  verifierId: z.string(),
+  companyName: z.string(),
+  personId: z.string().nullable(),
+  holderName: z.string().nullable(),
+});
+export type CheckLogEntry = z.infer<typeof checkLogEntry>;
+export const checkLogResponse = z.object({ items: z.array(checkLogEntry) });
+export type CheckLogResponse = z.infer<typeof checkLogResponse>;

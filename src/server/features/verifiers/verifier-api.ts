@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import checksRoutes from './checks.routes.ts';
+import { pruneCheckLogOnTimer } from './prune-timer.ts';
 import verifierAccountRoutes from './verifier-account.routes.ts';
 import { verifierSessionReader } from './verifier-session.ts';
 
@@ -9,6 +10,7 @@ import { verifierSessionReader } from './verifier-session.ts';
  */
 const verifierApi: FastifyPluginAsync = async (app) => {
   app.decorateRequest('verifier', null);
+  pruneCheckLogOnTimer(app);
   // Answers name holders and the verifier's own work: no browser or proxy keeps one.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');

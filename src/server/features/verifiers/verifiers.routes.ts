@@ -13,17 +13,24 @@ import { conflict, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { createResetLink } from '../password-reset/create-reset-link.ts';
+import checkLogRoutes from './check-log.routes.ts';
 import { approveVerifier, refuseVerifier, reinstateVerifier, suspendVerifier } from './decide-verifier.ts';
-import { toVerifierView } from './verifier-view.ts';
+import { toVerifierView, verifierListColumns } from './verifier-view.ts';
 
 const params = z.object({ id: z.uuid({ error: 'Not a verifier id' }) });
 const noVerifier = () => notFound('This verifier does not exist.');
 
 /** Staff review applications, approve, refuse, suspend and reinstate verifiers, and set quotas. */
 const verifiersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(checkLogRoutes);
+
   app.get('/api/verifiers', { schema: { response: { 200: verifiersResponse } } }, async () => {
-    const rows = await app.db.select().from(verifier).orderBy(desc(verifier.createdAt)).limit(1000);
-    return { items: rows.map(toVerifierView) };
+    const rows = await app.db
+      .select(verifierListColumns)
+      .from(verifier)
+      .orderBy(desc(verifier.createdAt))
+      .limit(1000);
+    return { items: rows.map(({ row, ...week }) => toVerifierView(row, week)) };
   });
 
   /** The contact person's one-time link to set a password, valid for a day; shown to staff once. */

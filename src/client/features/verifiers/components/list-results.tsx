@@ -1,18 +1,19 @@
 import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { GREEN_BADGE, ORANGE_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import type { ListCheckResult, ListOutcome } from '#shared/api/verifiers.ts';
 import { outcomeLabels, resultsCsv } from '../api/results-csv.ts';
 
 const outcomeColor: Record<ListOutcome, string> = {
-  valid: 'green',
-  expired: 'orange',
-  revoked: 'red',
-  'not-passed': 'gray',
-  'no-match': 'dark',
-  duplicate: 'blue',
-  invalid: 'grape',
-  'over-quota': 'yellow',
-  'too-many-no-matches': 'yellow',
+  valid: GREEN_BADGE,
+  expired: ORANGE_BADGE,
+  revoked: RED_BADGE,
+  'not-passed': 'gray.8',
+  'no-match': 'dark.6',
+  duplicate: 'blue.9',
+  invalid: 'grape.9',
+  'over-quota': 'dark.6',
+  'too-many-no-matches': 'dark.6',
 };
 
 async function download(result: ListCheckResult) {
@@ -63,9 +64,7 @@ export function ListResults({ result }: { result: ListCheckResult }) {
                 <Table.Td>{row.finNumber}</Table.Td>
                 <Table.Td>{row.eCertNumber}</Table.Td>
                 <Table.Td>
-                  <Badge color={outcomeColor[row.outcome]} variant="light">
-                    {outcomeLabels[row.outcome]}
-                  </Badge>
+                  <Badge color={outcomeColor[row.outcome]}>{outcomeLabels[row.outcome]}</Badge>
                   {row.note && (
                     <Text size="sm" c="dimmed">
                       {row.note}

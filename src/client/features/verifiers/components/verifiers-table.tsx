@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { GREEN_BADGE, ORANGE_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { PasswordResetLinkView } from '#shared/api/users.ts';
@@ -16,10 +17,10 @@ import { QuotaForm } from './quota-form.tsx';
 import { SetupLinkDialog } from './setup-link-dialog.tsx';
 
 const statusColor: Record<VerifierStatus, string> = {
-  pending: 'yellow',
-  approved: 'green',
-  refused: 'gray',
-  suspended: 'red',
+  pending: ORANGE_BADGE,
+  approved: GREEN_BADGE,
+  refused: 'gray.8',
+  suspended: RED_BADGE,
 };
 
 /** Applications and verifier accounts, newest first, with what staff may do to each. */
@@ -97,9 +98,7 @@ export function VerifiersTable({ verifiers }: { verifiers: VerifierView[] }) {
                 <Table.Td maw={280}>{verifier.purpose}</Table.Td>
                 <Table.Td>{formatDateTime(verifier.createdAt)}</Table.Td>
                 <Table.Td>
-                  <Badge color={statusColor[verifier.status]} variant="light">
-                    {verifier.status}
-                  </Badge>
+                  <Badge color={statusColor[verifier.status]}>{verifier.status}</Badge>
                 </Table.Td>
                 <Table.Td>{verifier.status === 'refused' ? '–' : <QuotaForm verifier={verifier} />}</Table.Td>
                 <Table.Td>
