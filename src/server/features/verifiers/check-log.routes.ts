@@ -18,6 +18,7 @@ const checkLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const entries = async (where: SQL, before?: string) =>
     app.db
       .select({
+        id: verifierCheck.id,
         checkedAt: verifierCheck.checkedAt,
         outcome: verifierCheck.outcome,
         purpose: verifierCheck.purpose,

@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { DashboardPage } from '#client/components/page/dashboard-page.tsx';
 import { verifiersQuery } from '#client/features/verifiers/api/verifiers-api.ts';
+import { NoMatchAlert } from '#client/features/verifiers/components/no-match-alert.tsx';
 import { VerifiersTable } from '#client/features/verifiers/components/verifiers-table.tsx';
 import { queryClient } from '#client/lib/query-client.ts';
 
@@ -15,6 +16,7 @@ export function Component() {
         Organisations that check e-Certs in bulk. Approve an application to get a set-up link for its contact
         person; a suspended verifier cannot sign in until reinstated.
       </Text>
+      <NoMatchAlert verifiers={verifiers} />
       <VerifiersTable verifiers={verifiers} />
     </DashboardPage>
   );

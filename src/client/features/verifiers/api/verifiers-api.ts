@@ -3,6 +3,7 @@ import { apiFetch, postJson } from '#client/lib/api-client.ts';
 import { uploadForm } from '#client/lib/upload.ts';
 import type { PasswordResetLinkView } from '#shared/api/users.ts';
 import type {
+  CheckLogResponse,
   ListCheckResult,
   VerifierAccount,
   VerifierApplicationInput,
@@ -48,3 +49,17 @@ export function checkListFile(file: File) {
   body.append('file', file);
   return uploadForm<ListCheckResult>('/api/verifier/checks/upload', body);
 }
+
+/** The check log of one verifier (`verifiers/:id/checks`) or of one record (`people/:id/verifier-checks`). */
+export const checkLogQuery = (of: { verifierId: string } | { personId: string }) =>
+  queryOptions({
+    queryKey: ['verifier-check-log', of],
+    queryFn: async () =>
+      (
+        await apiFetch<CheckLogResponse>(
+          'verifierId' in of
+            ? `${verifierUrl(of.verifierId)}/checks`
+            : `/api/people/${encodeURIComponent(of.personId)}/verifier-checks`,
+        )
+      ).items,
+  });

@@ -27,6 +27,7 @@ const statusColor: Record<VerifierStatus, string> = {
 export function VerifiersTable({ verifiers }: { verifiers: VerifierView[] }) {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<{ verifier: VerifierView; link: PasswordResetLinkView } | null>(null);
+  const [logOf, setLogOf] = useState<VerifierView | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['verifiers'] });
   const approve = useMutation({
     mutationFn: (verifier: VerifierView) => approveVerifier(verifier.id),
@@ -131,6 +132,16 @@ export function VerifiersTable({ verifiers }: { verifiers: VerifierView[] }) {
                       </>
                     )}
                     {verifier.status === 'suspended' && action(verifier, 'reinstate', 'Reinstate')}
+                    {verifier.status !== 'pending' && verifier.status !== 'refused' && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setLogOf(verifier)}
+                        aria-label={`Checks by ${verifier.companyName}`}
+                      >
+                        Checks
+                      </Button>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -138,6 +149,7 @@ export function VerifiersTable({ verifiers }: { verifiers: VerifierView[] }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {logOf && <CheckLogDialog verifier={logOf} onClose={() => setLogOf(null)} />}
       {shown && (
         <SetupLinkDialog verifier={shown.verifier} link={shown.link} onClose={() => setShown(null)} />
       )}

@@ -1,0 +1,35 @@
+import { Table, Text } from '@mantine/core';
+import { formatDateTime } from '#client/lib/format-date-time.ts';
+import type { CheckLogEntry } from '#shared/api/verifiers.ts';
+
+/** Entries of the check log, newest first: who checked, when, what came of it, and why. */
+export function CheckLogTable({ entries, caption }: { entries: CheckLogEntry[]; caption: string }) {
+  if (entries.length === 0) return <Text>No checks recorded.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped>
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Verifier</Table.Th>
+            <Table.Th>Holder</Table.Th>
+            <Table.Th>Result</Table.Th>
+            <Table.Th>Purpose</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{formatDateTime(entry.checkedAt)}</Table.Td>
+              <Table.Td>{entry.companyName}</Table.Td>
+              <Table.Td>{entry.holderName ?? '–'}</Table.Td>
+              <Table.Td>{entry.outcome}</Table.Td>
+              <Table.Td>{entry.purpose}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
