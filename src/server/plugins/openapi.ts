@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { scopeNeeded } from '../features/api-keys/key-access.ts';
+import { takesVerifierKey } from '../features/verifiers/verifier-key-access.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -10,6 +11,17 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 function describeRoute(input: TransformInput) {
   const described = jsonSchemaTransform(input);
   const method = [input.route.method].flat()[0] ?? '';
+  if (takesVerifierKey(method, input.url)) {
+    return {
+      ...described,
+      schema: {
+        ...described.schema,
+        description:
+          "Takes a verifier API key, or a verifier's session. Every row counts against the daily quota.",
+        security: [{ verifierKey: [] }, { session: [] }],
+      },
+    };
+  }
   const scope = scopeNeeded(method, input.url);
   if (!scope) return described;
   return {
@@ -34,6 +46,11 @@ export default fp(
               type: 'http',
               scheme: 'bearer',
               description: 'An API key made by an administrator: `Authorization: Bearer <key>`.',
+            },
+            verifierKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'A verifier API key made in the verifier area: `Authorization: Bearer <key>`.',
             },
             // Named __Secure-better-auth.session_token when PUBLIC_URL is https.
             session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },

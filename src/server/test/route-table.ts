@@ -86,6 +86,10 @@ export const ADMIN_ROUTES = new Set([
  */
 export const VERIFIER_ROUTES = new Set([
   'GET /api/verifier/account',
+  'POST /api/verifier/check',
+  'GET /api/verifier/api-keys',
+  'POST /api/verifier/api-keys',
+  'DELETE /api/verifier/api-keys/:id',
   'POST /api/verifier/checks',
   'POST /api/verifier/checks/upload',
 ]);

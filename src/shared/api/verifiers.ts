@@ -126,6 +126,7 @@ export const pastedListInput = z.object({
 
 /** One entry of the check log, as staff read it per verifier or per record. */
 export const checkLogEntry = z.object({
+  id: z.string(),
   checkedAt: z.string(),
   outcome: z.string(),
   purpose: z.string(),
@@ -137,3 +138,33 @@ export const checkLogEntry = z.object({
 export type CheckLogEntry = z.infer<typeof checkLogEntry>;
 export const checkLogResponse = z.object({ items: z.array(checkLogEntry) });
 export type CheckLogResponse = z.infer<typeof checkLogResponse>;
+
+/** One FIN and serial, as a verifier's system sends them. */
+export const pairCheckInput = z.object({
+  finNumber: z.string({ error: 'FIN is required' }).trim().min(1, { error: 'FIN is required' }).max(50),
+  eCertNumber: z
+    .string({ error: 'Serial number is required' })
+    .trim()
+    .min(1, { error: 'Serial number is required' })
+    .max(50),
+});
+
+export const verifierKeyInput = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(100, { error: 'Name must be at most 100 characters' }),
+});
+export const verifierKeyView = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type VerifierKeyView = z.infer<typeof verifierKeyView>;
+export const verifierKeysResponse = z.object({ items: z.array(verifierKeyView) });
+/** A new key: its secret is in this answer and nowhere else, ever. */
+export const newVerifierKey = verifierKeyView.extend({ key: z.string() });
+export type NewVerifierKey = z.infer<typeof newVerifierKey>;

@@ -53,3 +53,24 @@ export const verifierCheck = pgTable(
     index('verifier_check_checked_at_idx').on(t.checkedAt),
   ],
 );
+
+/**
+ * A key a verifier's own systems check e-Certs with, made in the verifier area. Only the SHA-256 of
+ * the key is kept, as for staff keys; it only ever opens the verification routes of its verifier.
+ */
+export const verifierApiKey = pgTable(
+  'verifier_api_key',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    verifierId: uuid('verifier_id')
+      .notNull()
+      .references(() => verifier.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('verifier_api_key_verifier_idx').on(t.verifierId, t.createdAt)],
+);

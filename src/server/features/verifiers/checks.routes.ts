@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listCheckResult, pastedListInput } from '#shared/api/verifiers.ts';
+import { listCheckResult, pairCheckInput, pastedListInput } from '#shared/api/verifiers.ts';
 import { AppError, invalidInput } from '../../errors.ts';
 import multipartUploads from '../uploads/multipart-uploads.ts';
 import { checkList } from './check-list.ts';
@@ -11,7 +11,7 @@ import type { VerifierRow } from './verifier-view.ts';
 /** A list file of 1,000 rows is some 30 kB; far past that it is not a list of FINs and serials. */
 const LIST_FILE_MAX_BYTES = 1024 * 1024;
 
-/** A list checked at once: pasted rows, or a CSV file uploaded. */
+/** One pair, or a list checked at once: pasted rows, or a CSV file uploaded. */
 const checksRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipartUploads);
   const findListRecords = prepareFindListRecords(app.database);
@@ -23,6 +23,15 @@ const checksRoutes: FastifyPluginAsyncZod = async (app) => {
     const indexOf = new Map(pending.map((entry, index) => [entry, index]));
     return checkList(app.db, app.config, account, entries, (entry) => found.get(indexOf.get(entry) ?? -1));
   };
+
+  app.post(
+    '/api/verifier/check',
+    { schema: { body: pairCheckInput, response: { 200: listCheckResult } } },
+    async (request) => {
+      const { finNumber: fin, eCertNumber: serial } = request.body;
+      return checkEntries(verifierOf(request), [{ row: 1, fin, serial }]);
+    },
+  );
 
   app.post(
     '/api/verifier/checks',

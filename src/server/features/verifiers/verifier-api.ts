@@ -1,12 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { bearerKey } from '../api-keys/key-secret.ts';
+import { verifierKeyAuthenticator } from './authenticate-verifier-key.ts';
 import checksRoutes from './checks.routes.ts';
 import { pruneCheckLogOnTimer } from './prune-timer.ts';
 import verifierAccountRoutes from './verifier-account.routes.ts';
+import verifierKeysRoutes from './verifier-keys.routes.ts';
 import { verifierSessionReader } from './verifier-session.ts';
 
 /**
  * Every verifier-area endpoint lives inside this scope, and this ONE hook guards them all, as the
- * staff scope's does for staff: a verifier's session here, never a staff one.
+ * staff scope's does for staff: a verifier's session here, never a staff one, or a verifier API key
+ * on the routes that check (verifier-key-access.ts).
  */
 const verifierApi: FastifyPluginAsync = async (app) => {
   app.decorateRequest('verifier', null);
@@ -17,7 +21,13 @@ const verifierApi: FastifyPluginAsync = async (app) => {
     return payload;
   });
   const verifierSession = verifierSessionReader(app);
-  app.addHook('onRequest', async (request) => {
+  const authenticateKey = verifierKeyAuthenticator(app);
+  app.addHook('onRequest', async (request, reply) => {
+    const key = bearerKey(request.headers.authorization);
+    if (key) {
+      request.verifier = await authenticateKey(request, reply, key);
+      return;
+    }
     const found = await verifierSession(request);
     request.user = found.user;
     request.verifier = found.verifier;
@@ -25,6 +35,7 @@ const verifierApi: FastifyPluginAsync = async (app) => {
 
   await app.register(verifierAccountRoutes);
   await app.register(checksRoutes);
+  await app.register(verifierKeysRoutes);
 };
 
 export default verifierApi;
