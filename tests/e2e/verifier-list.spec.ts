@@ -50,6 +50,7 @@ staffTest(
       .fill('Checking workers before a site inspection.');
     await visitor.getByRole('button', { name: 'Apply' }).click();
     await expect(visitor.getByRole('status')).toContainText('Application sent');
+    await expectNoAxeViolations(visitor);
 
     // Staff approve it on the Verifiers screen and hand over the set-up link.
     await openPage(page, '/dashboard/verifiers', 'Verifiers');
@@ -126,13 +127,31 @@ staffTest(
     expect(lines).toHaveLength(8);
     expect(lines[1]).toContain(`Valid,${valid.name}`);
 
+    // A key for the verifier's own systems, shown once, checks a pair.
+    await visitor.getByRole('textbox', { name: 'Key name' }).fill('HR system');
+    await visitor.getByRole('button', { name: 'Make a key' }).click();
+    const key = await visitor.getByRole('textbox', { name: 'New key' }).inputValue();
+    await expectNoAxeViolations(visitor);
+    const byKey = await page.request.post('/api/verifier/check', {
+      headers: { authorization: `Bearer ${key}` },
+      data: { finNumber: revoked.finNumber, eCertNumber: revoked.eCertNumber },
+    });
+    expect((await byKey.json()).rows[0].outcome).toBe('revoked');
+
+    // Staff read who checked what.
+    await page.reload();
+    await page.getByRole('button', { name: `Checks by ${company}` }).click();
+    const log = page.getByRole('dialog', { name: `Checks by ${company}` });
+    await expect(log.getByRole('row').filter({ hasText: valid.name })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await log.getByRole('button', { name: 'Close' }).click();
+
     // A verifier never gets a staff page or a staff answer.
     await visitor.goto('/dashboard/peoples');
     await expect(visitor).toHaveURL(/\/verifier$/, LOADED);
     expect((await visitor.request.get('/api/people')).status()).toBe(403);
 
     // Suspended, the account is signed out and refused.
-    await page.reload();
     await page.getByRole('button', { name: `Suspend ${company}` }).click();
     await expect(page.getByRole('row', { name: new RegExp(company) })).toContainText('suspended');
     expect((await visitor.request.get('/api/verifier/account')).status()).toBe(401);

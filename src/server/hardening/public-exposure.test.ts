@@ -86,6 +86,13 @@ function probes(): Probe[] {
       message: 'Barnaby?',
     }),
     post('POST /api/feedback', '/api/feedback', { rating: 5, comment: 'B8273645B' }),
+    post('POST /api/verifier-applications', '/api/verifier-applications', {
+      companyName: 'Probe Ltd',
+      registrationNumber: 'B8273645B',
+      contactName: 'Probe',
+      email: 'probe@example.com',
+      purpose: 'Probing what the application answers.',
+    }),
     get('GET /api/verify/challenge', '/api/verify/challenge'),
     post('POST /api/verify', '/api/verify', { finNumber: 'Q9182736A', eCertNumber: a.eCertNumber }, 'a'),
     post('POST /api/verify', '/api/verify', { finNumber: '%', eCertNumber: '%' }),

@@ -1,12 +1,10 @@
 import './mantine-staff.css';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Outlet, redirect, ScrollRestoration, useNavigate } from 'react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet, redirect, ScrollRestoration } from 'react-router';
 import { DashboardShell } from '#client/components/layout/dashboard-shell.tsx';
 import { loginHref } from '#client/features/auth/api/redirect-target.ts';
 import { sessionQuery } from '#client/features/auth/api/session-query.ts';
-import { signOut } from '#client/features/auth/api/sign-in.ts';
-import { rememberSignedIn } from '#client/features/auth/api/signed-in-hint.ts';
-import { notify } from '#client/lib/notify.ts';
+import { useLogout } from '#client/features/auth/api/use-logout.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { VERIFIER_ROLE } from '#shared/api/auth.ts';
 
@@ -24,18 +22,7 @@ export async function loader({ request }: { request: Request }) {
 
 export function Component() {
   const { data: session } = useSuspenseQuery(sessionQuery());
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const logout = useMutation({
-    mutationFn: signOut,
-    onSuccess: async () => {
-      // Nothing a signed-in user saw may stay in memory after they leave.
-      client.clear();
-      rememberSignedIn(false);
-      await navigate('/login', { replace: true });
-    },
-    onError: () => notify.error('Could not log out. Please try again.'),
-  });
+  const logout = useLogout();
 
   return (
     <DashboardShell

@@ -5,6 +5,7 @@ import { TwoFactorCard } from '#client/features/account/components/two-factor-ca
 import { sessionQuery } from '#client/features/auth/api/session-query.ts';
 import { verifierAccountQuery } from '#client/features/verifiers/api/verifiers-api.ts';
 import { ListCheckForm } from '#client/features/verifiers/components/list-check-form.tsx';
+import { VerifierKeysCard } from '#client/features/verifiers/components/verifier-keys-card.tsx';
 import { queryClient } from '#client/lib/query-client.ts';
 
 export async function loader() {
@@ -29,7 +30,10 @@ export function Component() {
         </Text>
       </Card>
       {secured ? (
-        <ListCheckForm />
+        <>
+          <ListCheckForm />
+          <VerifierKeysCard />
+        </>
       ) : (
         <Stack>
           <Text>

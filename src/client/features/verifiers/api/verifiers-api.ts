@@ -5,9 +5,11 @@ import type { PasswordResetLinkView } from '#shared/api/users.ts';
 import type {
   CheckLogResponse,
   ListCheckResult,
+  NewVerifierKey,
   VerifierAccount,
   VerifierApplicationInput,
   VerifierApproval,
+  VerifierKeyView,
   VerifiersResponse,
   VerifierView,
 } from '#shared/api/verifiers.ts';
@@ -63,3 +65,13 @@ export const checkLogQuery = (of: { verifierId: string } | { personId: string })
         )
       ).items,
   });
+
+export const verifierKeysQuery = () =>
+  queryOptions({
+    queryKey: ['verifier-keys'],
+    queryFn: async () => (await apiFetch<{ items: VerifierKeyView[] }>('/api/verifier/api-keys')).items,
+  });
+export const createVerifierKey = (name: string) =>
+  postJson<NewVerifierKey>('/api/verifier/api-keys', { name });
+export const revokeVerifierKey = (id: string) =>
+  apiFetch<void>(`/api/verifier/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -23,7 +23,7 @@ export function ApplicationForm() {
 
   if (mutation.isSuccess) {
     return (
-      <Alert color="green" role="status" title="Application sent">
+      <Alert color="green.9" variant="outline" role="status" title="Application sent">
         Thank you. The issuer's staff will review your application; once it is approved, they give your
         contact person a link to set a password.
       </Alert>

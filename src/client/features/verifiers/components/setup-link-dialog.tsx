@@ -1,4 +1,5 @@
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { CopyField } from '#client/components/form/copy-field.tsx';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import type { PasswordResetLinkView } from '#shared/api/users.ts';
 
@@ -18,24 +19,11 @@ export function SetupLinkDialog({ verifier, link, onClose }: SetupLinkDialogProp
           {formatDateTime(link.expiresAt)}: they set a password with it, then sign in and turn on two-factor
           sign-in.
         </Text>
-        <TextInput
-          label="Set-up link"
-          value={link.url}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Group justify="flex-end">
-          <CopyButton value={link.url}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy} aria-live="polite">
-                {copied ? 'Copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
+        <CopyField label="Set-up link" value={link.url}>
           <Button onClick={onClose} data-autofocus>
             Done
           </Button>
-        </Group>
+        </CopyField>
       </Stack>
     </Modal>
   );
