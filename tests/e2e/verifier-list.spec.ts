@@ -18,6 +18,8 @@ const LOADED = { timeout: 20_000 };
 staffTest(
   'an organisation applies, staff approve, the verifier signs in with two-factor, checks a list and downloads it',
   async ({ page, browser }) => {
+    // The whole way in and back out, with six axe scans: long on a busy 2-core machine.
+    staffTest.slow();
     const tag = uniqueTag();
     const make = (suffix: string, overrides: Parameters<typeof newRecord>[1]) =>
       createPersonByApi(page.request, newRecord(`${tag}${suffix}`, overrides), { withPdf: false });

@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { GREEN_BADGE } from '#client/lib/badge-colors.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { type VerifierApplicationInput, verifierApplicationInput } from '#shared/api/verifiers.ts';
@@ -23,7 +24,7 @@ export function ApplicationForm() {
 
   if (mutation.isSuccess) {
     return (
-      <Alert color="green.9" variant="outline" role="status" title="Application sent">
+      <Alert color={GREEN_BADGE} variant="outline" role="status" title="Application sent">
         Thank you. The issuer's staff will review your application; once it is approved, they give your
         contact person a link to set a password.
       </Alert>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Titl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CopyField } from '#client/components/form/copy-field.tsx';
+import { GREEN_BADGE } from '#client/lib/badge-colors.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { NewVerifierKey } from '#shared/api/verifiers.ts';
@@ -44,7 +45,7 @@ export function VerifierKeysCard() {
       </Text>
       <Stack>
         {made && (
-          <Alert color="green.9" variant="outline" role="status" title={`Key "${made.name}" made`}>
+          <Alert color={GREEN_BADGE} variant="outline" role="status" title={`Key "${made.name}" made`}>
             <Text mb="xs">Copy it now: it is shown only this once.</Text>
             <CopyField label="New key" value={made.key} />
           </Alert>

@@ -12,6 +12,7 @@ import {
   newSetupLink,
   type VerifierDecision,
 } from '../api/verifiers-api.ts';
+import { CheckLogDialog } from './check-log-dialog.tsx';
 import { failureText } from './failure-text.ts';
 import { QuotaForm } from './quota-form.tsx';
 import { SetupLinkDialog } from './setup-link-dialog.tsx';
