@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './auth.ts';
 
-export const verifierStatuses = ['pending', 'approved', 'refused', 'suspended'] as const;
+const verifierStatuses = ['pending', 'approved', 'refused', 'suspended'] as const;
 export type VerifierStatus = (typeof verifierStatuses)[number];
 
 /** A new account's daily quota until staff set another: rows checked in one UTC day. */
@@ -78,7 +78,7 @@ export type VerifierAccount = z.infer<typeof verifierAccount>;
 export const MAX_LIST_ROWS = 1000;
 
 /** What became of a row: the record's state, no match, or why it was not checked. */
-export const listOutcomes = [
+const listOutcomes = [
   'valid',
   'expired',
   'revoked',
@@ -91,7 +91,7 @@ export const listOutcomes = [
 ] as const;
 export type ListOutcome = (typeof listOutcomes)[number];
 
-export const listRowResult = z.object({
+const listRowResult = z.object({
   /** The row as a spreadsheet numbers it (the header, if any, is row 1), or the pasted line. */
   row: z.number().int(),
   finNumber: z.string(),
@@ -125,7 +125,7 @@ export const pastedListInput = z.object({
 });
 
 /** One entry of the check log, as staff read it per verifier or per record. */
-export const checkLogEntry = z.object({
+const checkLogEntry = z.object({
   id: z.string(),
   checkedAt: z.string(),
   outcome: z.string(),
@@ -156,7 +156,7 @@ export const verifierKeyInput = z.object({
     .min(1, { error: 'Name is required' })
     .max(100, { error: 'Name must be at most 100 characters' }),
 });
-export const verifierKeyView = z.object({
+const verifierKeyView = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),

@@ -1,5 +1,5 @@
 /** Rows checked in the window before a share means anything: a few typos are not guessing. */
-export const NO_MATCH_ALERT_MIN_ROWS = 20;
+const NO_MATCH_ALERT_MIN_ROWS = 20;
 /** Share of rows without a match above which staff are alerted. Honest lists miss by typos only. */
 export const NO_MATCH_ALERT_SHARE = 0.25;
 

@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
  * in an hour (VERIFY_RATE_LIMIT, 20 per 10 minutes → 120), so guessing through a list is never
  * faster than through the page. With the page's limit off (a proxy limits it), 120.
  */
-export function noMatchesPerHour(config: Pick<Config, 'verification'>): number {
+function noMatchesPerHour(config: Pick<Config, 'verification'>): number {
   const limit = config.verification.rateLimit;
   return limit ? Math.max(1, Math.floor((limit.max * HOUR) / limit.timeWindowMs)) : 120;
 }

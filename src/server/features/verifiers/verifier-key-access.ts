@@ -2,7 +2,7 @@
  * The verifier routes a verifier API key may call: checking, nothing else. Every other route of the
  * verifier area (the account, the keys themselves) takes the verifier's signed-in session only.
  */
-export const VERIFIER_KEY_ROUTES: ReadonlySet<string> = new Set([
+const VERIFIER_KEY_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/verifier/check',
   'POST /api/verifier/checks',
   'POST /api/verifier/checks/upload',
