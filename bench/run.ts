@@ -61,6 +61,8 @@ const { values: args } = parseArgs({
     'surge-routes': { type: 'string' },
     'import-load-rows': { type: 'string', default: '500000' },
     'poll-rate': { type: 'string', default: '5' },
+    // The import-load stage's server port: machines shared by several benches give each its own.
+    'import-load-port': { type: 'string', default: '3904' },
     out: { type: 'string' },
   },
 });
@@ -220,7 +222,7 @@ async function main() {
     results.importLoad = await benchImportLoad({
       appDir: snapshot.dir,
       workDir,
-      port: 3904,
+      port: Number(args['import-load-port']),
       records: Number(args['pglite-records']),
       importRows: Number(args['import-load-rows']),
       pollRate: Number(args['poll-rate']),

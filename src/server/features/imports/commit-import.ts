@@ -6,7 +6,7 @@ import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { chosenRows, insertNewRecords, replaceRecords } from './commit-sql.ts';
 import { type ImportJobRow, updateImport, whileAlive } from './import-jobs.ts';
 import { reclaimStagingSpace } from './reclaim-staging-space.ts';
-import { forEachRowRange } from './row-ranges.ts';
+import { EMBEDDED_STEP_MS, forEachRowRange } from './row-ranges.ts';
 import { deleteStagedRows, lastStagedRow } from './stage-rows.ts';
 
 interface Deps {
@@ -36,23 +36,30 @@ export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: Du
       deps.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const lastRow = await lastStagedRow(tx, job.id);
+        // PostgreSQL serves other requests on other connections meanwhile: its steps stay whole.
+        const pace = deps.embedded ? { budgetMs: EMBEDDED_STEP_MS } : {};
         let created = 0;
         let replaced = 0;
-        await forEachRowRange(lastRow, async (range) => {
-          const chosen = await queryRows<{ row: number; taken: boolean }>(
-            tx,
-            chosenRows(job.kind, job.id, duplicates, range),
-          );
-          const fresh = chosen.filter((row) => !row.taken).map((row) => row.row);
-          const taken = chosen.filter((row) => row.taken).map((row) => row.row);
-          if (duplicates === 'replace' && taken.length > 0) {
-            replaced += await count(tx, replaceRecords(job.kind, job.id, actor, taken));
-          }
-          if (fresh.length > 0) created += await count(tx, insertNewRecords(job.kind, job.id, actor, fresh));
-          if (!deps.embedded) {
-            await updateImport(deps.db, job.id, { progress: Math.min(0.99, range.to / (lastRow + 1)) });
-          }
-        });
+        await forEachRowRange(
+          lastRow,
+          async (range) => {
+            const chosen = await queryRows<{ row: number; taken: boolean }>(
+              tx,
+              chosenRows(job.kind, job.id, duplicates, range),
+            );
+            const fresh = chosen.filter((row) => !row.taken).map((row) => row.row);
+            const taken = chosen.filter((row) => row.taken).map((row) => row.row);
+            if (duplicates === 'replace' && taken.length > 0) {
+              replaced += await count(tx, replaceRecords(job.kind, job.id, actor, taken));
+            }
+            if (fresh.length > 0)
+              created += await count(tx, insertNewRecords(job.kind, job.id, actor, fresh));
+            if (!deps.embedded) {
+              await updateImport(deps.db, job.id, { progress: Math.min(0.99, range.to / (lastRow + 1)) });
+            }
+          },
+          pace,
+        );
         const skipped = job.valid - created - replaced;
         await recordAudit(transaction, {
           actor,
