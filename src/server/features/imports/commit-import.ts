@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DuplicateChoice } from '#shared/api/imports.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { importJob } from '../../db/schema/index.ts';
@@ -21,6 +21,14 @@ interface Deps {
   log: { error(details: object, message: string): void };
 }
 
+/**
+ * A trigram index gathers new rows in a pending list and sorts them into the index in the
+ * statement that fills it past this size. At PostgreSQL's 4 MB, some 2,500 people, that step took
+ * 80–220 ms of CPU on the embedded database where its neighbours took 14 ms; 1 MB cut the longest
+ * by a third for a tenth more CPU in all (256 kB: a third more).
+ */
+const EMBEDDED_PENDING_LIST = '1MB';
+
 const count = async (tx: Db, query: ReturnType<typeof insertNewRecords>) =>
   (await queryRows<{ n: number }>(tx, query))[0]?.n ?? 0;
 
@@ -38,6 +46,8 @@ export async function commitImport(deps: Deps, job: ImportJobRow, duplicates: Du
         const lastRow = await lastStagedRow(tx, job.id);
         // PostgreSQL serves other requests on other connections meanwhile: its steps stay whole.
         const pace = deps.embedded ? { budgetMs: EMBEDDED_STEP_MS } : {};
+        if (deps.embedded)
+          await tx.execute(sql.raw(`set local gin_pending_list_limit = '${EMBEDDED_PENDING_LIST}'`));
         let created = 0;
         let replaced = 0;
         await forEachRowRange(
