@@ -20,7 +20,7 @@ declare module 'fastify' {
 export const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
 
 /** Where the pages come from: the build (`npm start`) or, while developing, Vite (src/server/dev). */
-export interface ClientSource {
+interface ClientSource {
   /** The staff app's HTML, or null before a build. */
   staffApp(): Promise<string | null>;
   /** Renders a public page (null when that fails), or null before a build. */
@@ -48,7 +48,7 @@ const readBuilt = (file: string) => {
  * The built client: hashed assets cached for a year, public pages rendered on the server
  * (server-render.ts) and index.html, the staff app, for staff pages.
  */
-export const builtClient: ClientSourceFactory = async (app) => {
+const builtClient: ClientSourceFactory = async (app) => {
   const indexHtml = readBuilt('index.html');
   const pageHtml = readBuilt('page.html');
   const renderPage = pageHtml === null ? null : await loadRenderPage();
