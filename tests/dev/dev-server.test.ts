@@ -41,11 +41,11 @@ function copySources(): string {
 }
 
 /** Polls until `check` holds, for the file watcher to see an edit; fails with the last answer. */
-async function eventually(read: () => Promise<string>, check: (text: string) => boolean, what: string) {
+async function eventually(read: () => Promise<string>, check: (answer: string) => boolean, what: string) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const text = await read();
-    if (check(text)) return text;
+    if (check(text)) return;
     if (Date.now() > deadline) throw new Error(`${what} did not show within 30 s:\n${text.slice(0, 500)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -144,27 +144,21 @@ describe('npm run dev', () => {
     );
     fs.appendFileSync(path.join(copy, 'src/client/app/global.css'), '\n.edited-style { outline: 0; }\n');
 
-    const page = await eventually(
-      () => text('/faq'),
-      (html) => html.includes('Edited questions'),
-      'the page edit',
-    );
-    // The island as the server renders it into the page, and as the browser fetches it to hydrate.
-    await eventually(
-      () => text('/faq'),
-      (html) => html.includes('edited-island'),
-      'the island edit',
-    );
-    await eventually(
-      () => text('/features/feedback/components/feedback-button.tsx'),
-      (code) => code.includes('edited-island'),
-      'the island module',
-    );
-    await eventually(
-      () => text('/app/global.css'),
-      (css) => css.includes('.edited-style'),
-      'the style',
-    );
-    expect(page).toMatch(/<title>Edited questions \|/);
+    // The page, the island as the server renders it into the page and as the browser fetches it to
+    // hydrate, and the style sheet the browser loads.
+    const shown: [address: string, marker: string][] = [
+      ['/faq', 'Edited questions'],
+      ['/faq', 'edited-island'],
+      ['/features/feedback/components/feedback-button.tsx', 'edited-island'],
+      ['/app/global.css', '.edited-style'],
+    ];
+    for (const [address, marker] of shown) {
+      await eventually(
+        () => text(address),
+        (answer) => answer.includes(marker),
+        `${marker} at ${address}`,
+      );
+    }
+    expect(await text('/faq')).toMatch(/<title>Edited questions \|/);
   });
 });
