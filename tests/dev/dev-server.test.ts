@@ -121,6 +121,10 @@ describe('npm run dev', () => {
       // The page's islands come from Vite, with its client for reloads, not from a build.
       expect(html, address).toContain('<script type="module" src="/islands/boot.ts"></script>');
       expect(html, address).toContain('/@vite/client');
+      // React Refresh's preamble, inline, runs there; the built pages' policy refuses inline scripts.
+      expect(answer.headers.get('content-security-policy'), address).toContain(
+        "script-src 'self' 'unsafe-inline'",
+      );
     }
   });
 

@@ -31,7 +31,7 @@ describe('page routes', () => {
     await testApp?.close();
   });
 
-  it('lists every public page in every language, and every staff page in English only', () => {
+  it('lists every public page in every language, and every staff page in English only', async () => {
     const registered = new Set(testApp.app.routeList.map(routeKey));
     for (const path of Object.values(publicPages)) {
       for (const language of languages) expect(registered).toContain(`GET ${pathIn(language, path)}`);
@@ -40,6 +40,10 @@ describe('page routes', () => {
       expect(registered).toContain(`GET ${path}`);
       for (const language of translatedLanguages) expect(registered).not.toContain(`GET /${language}${path}`);
     }
+    // Pages are not the API: its OpenAPI document leaves them out.
+    const { paths } = (await get('/api/docs/json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(paths)).not.toContain('/about');
+    expect(Object.keys(paths)).not.toContain('/info/{id}');
   });
 
   it('renders every public page at its address in every language, with or without a final slash', async () => {
