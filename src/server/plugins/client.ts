@@ -101,8 +101,9 @@ export default fp<{ source?: ClientSourceFactory }>(
       return sendHtml(reply, page.status, page.cacheControl, page.html);
     }
 
+    // A parameter left empty (`/info/`) names no page: "Page not found", as any other address gets.
     const servePublicPage = (request: FastifyRequest, reply: FastifyReply) =>
-      renderPublic(request, reply, true);
+      renderPublic(request, reply, Object.values(request.params as Record<string, string>).every(Boolean));
     // Only a bare `/` follows the visitor's language; every other address says its own.
     const serveBareHome = (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('vary', 'Cookie, Accept-Language');
@@ -121,6 +122,7 @@ export default fp<{ source?: ClientSourceFactory }>(
         }
       }
     }
+    // Staff pages are English only: under another language's prefix no route takes them.
     for (const pagePath of Object.values(staffPages)) {
       for (const url of spellings(pagePath)) {
         app.get(url, page, async (_request, reply) => {

@@ -66,7 +66,14 @@ describe('page routes', () => {
       expect(answer.headers['cache-control']).toBe('no-cache');
       expect((await get(`/ms${visit(path)}`)).statusCode, path).toBe(404);
     }
-    for (const unknown of ['/no-such-page', '/about/more', '/zh-Hans/no-such-page', '/info']) {
+    for (const unknown of [
+      '/no-such-page',
+      '/about/more',
+      '/zh-Hans/no-such-page',
+      '/info',
+      '/info/',
+      '/info//',
+    ]) {
       const answer = await get(unknown);
       expect(answer.statusCode, unknown).toBe(404);
       expect(answer.body, unknown).toBe(`<main>not found ${unknown}</main>`);
