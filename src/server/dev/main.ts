@@ -1,6 +1,7 @@
 // `npm run dev`: the whole portal on PORT from the sources. Vite, inside the server, serves the
 // browser's modules and renders the public pages on the server; an edit to a page, an island or a
-// style shows on reload (the staff app's at once), and an edit to server code restarts the server.
+// style shows on reload (Vite's client updates an open staff page itself), and an edit to server
+// code restarts the server.
 import 'dotenv/config';
 import http from 'node:http';
 import { createServer } from 'vite';
