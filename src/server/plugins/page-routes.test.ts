@@ -18,6 +18,9 @@ const markedPages: ClientSourceFactory = async () => ({
   }),
 });
 
+/** Addresses near a page's that name none: a record address without its id among them. */
+const notPages = ['/no-such-page', '/about/more', '/zh-Hans/no-such-page', '/info', '/info/', '/info//'];
+
 // A path with its parameters filled in, as a visitor would type it.
 const visit = (path: string) => path.replace(':id', 'abc').replace('*', 'peoples');
 
@@ -66,14 +69,7 @@ describe('page routes', () => {
       expect(answer.headers['cache-control']).toBe('no-cache');
       expect((await get(`/ms${visit(path)}`)).statusCode, path).toBe(404);
     }
-    for (const unknown of [
-      '/no-such-page',
-      '/about/more',
-      '/zh-Hans/no-such-page',
-      '/info',
-      '/info/',
-      '/info//',
-    ]) {
+    for (const unknown of notPages) {
       const answer = await get(unknown);
       expect(answer.statusCode, unknown).toBe(404);
       expect(answer.body, unknown).toBe(`<main>not found ${unknown}</main>`);
