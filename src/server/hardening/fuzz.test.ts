@@ -7,7 +7,7 @@ import { apiError, errorCodes } from '#shared/api/errors.ts';
 import { renewal } from '../db/schema/index.ts';
 import { clientDir } from '../plugins/client.ts';
 import { insertPerson, personFixture } from '../test/people.ts';
-import { isClientFile, isPublic, routeKey } from '../test/route-table.ts';
+import { isClientFile, isPageRoute, isPublic, routeKey } from '../test/route-table.ts';
 import { signInAs } from '../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { personFields } from '../test/upload-fixtures.ts';
@@ -45,8 +45,9 @@ beforeAll(async () => {
     pngBomb(),
     truncatedJpeg(),
   ]);
+  // Files and pages answer HTML and bytes, not the API's error shape.
   const routes = app.routeList
-    .filter((route) => !isClientFile(route))
+    .filter((route) => !isClientFile(route) && !isPageRoute(route))
     .map((route) => ({ ...route, key: routeKey(route), isPublic: isPublic(route) }));
   arbitrary = fuzzRequest(routes, {
     publicUrl: app.config.publicUrl,
