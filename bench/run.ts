@@ -133,7 +133,9 @@ async function pgliteStage(records: number) {
   try {
     const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
     const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3902)) : undefined;
-    const surge = wants('surge') ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? 3906))) : undefined;
+    const surge = wants('surge')
+      ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? 3906)))
+      : undefined;
     return { records, generate: generated, http, bulk, surge };
   } finally {
     if (!args['keep-data']) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -160,7 +162,9 @@ async function postgresStage(records: number) {
     }
     const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
     const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3903)) : undefined;
-    const surge = wants('surge') ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? 3908))) : undefined;
+    const surge = wants('surge')
+      ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? 3908)))
+      : undefined;
     log('  EXPLAIN ANALYZE of the verification and search queries');
     const probe = await new pg.Client({ connectionString: target.url });
     await probe.connect();
