@@ -24,8 +24,8 @@ import type { ApiError } from '#shared/api/errors.ts';
  * page never arrives without its scripts; nor a lone visitor, whose browser opens at most six
  * connections, fewer than MIN_BACKLOG_TO_SHED, however slow a query or busy a neighbour.
  * A refused client waits `Retry-After` before asking again (client/lib/retry-when-busy.ts).
- * Database work lets the loop turn every millisecond (db/loop-turns.ts), so a backlog shows here
- * as lateness rather than as a loop that never reads. Thresholds and measurements:
+ * Database work lets the loop turn after each millisecond of it (db/loop-turns.ts), so a backlog
+ * shows here as lateness rather than as a loop that never reads. Thresholds and measurements:
  * docs/decisions/0017-load-shedding-by-lateness.md.
  */
 
