@@ -305,7 +305,10 @@ describe('rule 4: a costly request is refused when the queue admitted would make
       );
       const first = Array.from({ length: wave }, list);
       // Counted from when the server has them all, however slowly a busy machine sends them.
-      await vi.waitFor(() => expect(app.requestsInFlight()).toBeGreaterThanOrEqual(wave), { interval: 5 });
+      await vi.waitFor(() => expect(app.requestsInFlight()).toBeGreaterThanOrEqual(wave), {
+        interval: 5,
+        timeout: 10_000,
+      });
       await new Promise((resolve) => setTimeout(resolve, 200));
       // None has waited 300 ms yet; answers are not starting, so newcomers would wait over a second.
       const started = performance.now();
