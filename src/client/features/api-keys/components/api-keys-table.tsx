@@ -2,8 +2,8 @@ import { Badge, Button, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ScrollTable } from '#client/components/table/scroll-table.tsx';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { GREEN_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { ApiKeyView } from '#shared/api/api-keys.ts';
@@ -24,12 +24,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyView[] }) {
       notify.success(`API key “${key.name}” revoked`);
       return queryClient.invalidateQueries({ queryKey: ['api-keys'] });
     },
-    onError: (error) =>
-      notify.error(
-        error instanceof ApiRequestError && error.body?.message
-          ? error.body.message
-          : 'Failed to revoke the key.',
-      ),
+    onError: (error) => notify.error(failureText(error, 'Failed to revoke the key.')),
   });
   const confirmRevoke = (key: ApiKeyView) =>
     modals.openConfirmModal({

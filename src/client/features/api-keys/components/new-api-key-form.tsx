@@ -13,6 +13,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import {
@@ -48,8 +49,7 @@ export function NewApiKeyForm() {
     },
   });
   const failure = mutation.error
-    ? (mutation.error instanceof ApiRequestError && mutation.error.body?.message) ||
-      'An error occurred while creating the key.'
+    ? failureText(mutation.error, 'An error occurred while creating the key.')
     : null;
 
   return (

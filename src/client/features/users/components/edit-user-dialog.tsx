@@ -2,12 +2,12 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { notify } from '#client/lib/notify.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { newUserInput } from '#shared/api/auth.ts';
 import type { UserView } from '#shared/api/users.ts';
-import { failureText } from '../api/failure-text.ts';
 import { updateUser } from '../api/users-api.ts';
 
 const nameAndEmail = newUserInput.pick({ name: true, email: true });

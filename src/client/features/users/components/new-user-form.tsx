@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UnsavedChangesGuard } from '#client/components/form/unsaved-changes-guard.tsx';
 import { AccountFields } from '#client/features/auth/components/account-fields.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { notify } from '#client/lib/notify.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { roles } from '#shared/api/auth.ts';
 import { type CreateUserInput, createUserInput } from '#shared/api/users.ts';
-import { failureText } from '../api/failure-text.ts';
 import { createUser } from '../api/users-api.ts';
 
 export function NewUserForm() {
