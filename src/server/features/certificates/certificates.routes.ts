@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { certificateResponse } from '#shared/api/certificates.ts';
+import { recordPageUrl } from '#shared/record-page.ts';
 import { isRecordId } from '#shared/rules/record-id.ts';
 import { notFound } from '../../errors.ts';
 import { toCertificateView, toTrainingRecord } from './certificate-view.ts';
@@ -42,7 +43,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/certificates/:id/qr.png', { schema: params }, async (request, reply) => {
     const { id } = request.params;
     if (!(await findCertificate(lookupId(id)))) throw noData();
-    const png = await QRCode.toBuffer(`${app.config.publicUrl}/info/${id.toLowerCase()}`, {
+    const png = await QRCode.toBuffer(recordPageUrl(app.config.publicUrl, id.toLowerCase()), {
       type: 'png',
       margin: 1,
       scale: 8,

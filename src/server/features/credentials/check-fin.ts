@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { recordIdOfUrl } from '#shared/record-page.ts';
 import { normalisedFin } from '#shared/rules/identity-hash.ts';
 import { isRecordId } from '#shared/rules/record-id.ts';
 import { queryRows } from '../../db/database.ts';
@@ -7,8 +8,7 @@ import { invalidInput } from '../../errors.ts';
 
 /** The record a credential of this portal is about: the credential's id is its record page. */
 export function recordIdOf(publicUrl: string, credentialId: string): string {
-  const prefix = `${publicUrl}/info/`;
-  const id = credentialId.startsWith(prefix) ? credentialId.slice(prefix.length) : '';
+  const id = recordIdOfUrl(credentialId, publicUrl) ?? '';
   if (!isRecordId(id)) {
     const message = 'This credential was not issued by this portal.';
     throw invalidInput(message, { credentialId: message });

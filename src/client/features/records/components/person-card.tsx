@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PersonView } from '#shared/api/people.ts';
+import { recordPath } from '#shared/record-page.ts';
 import { RecordDetails } from './record-details.tsx';
 import { RecordStateLine } from './record-state.tsx';
 import { RecordThumbnails } from './record-thumbnails.tsx';
@@ -40,7 +41,7 @@ export function PersonCard({ person: p, onDelete, deleting }: PersonCardProps) {
           <Button size="xs" component={Link} to={`/dashboard/updatepeople/${p.id}`}>
             Edit
           </Button>
-          <Button size="xs" variant="outline" component="a" href={`/info/${p.id}`} {...newTab}>
+          <Button size="xs" variant="outline" component="a" href={recordPath(p.id)} {...newTab}>
             View
           </Button>
           <RevocationButton person={p} />

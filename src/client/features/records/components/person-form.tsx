@@ -6,6 +6,7 @@ import { UnsavedChangesGuard } from '#client/components/form/unsaved-changes-gua
 import { recordQuery } from '#client/features/records/api/records-query.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import type { PersonView } from '#shared/api/people.ts';
+import { recordPath } from '#shared/record-page.ts';
 import { invalidateRecords } from '../api/invalidate-records.ts';
 import {
   emptyPersonForm,
@@ -87,7 +88,7 @@ export function PersonForm({ person }: { person?: PersonView }) {
               <SavedRecordLinks
                 record={added}
                 editPath={`/dashboard/updatepeople/${added.id}`}
-                publicPath={`/info/${added.id}`}
+                publicPath={recordPath(added.id)}
               />
             )
           }

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { RenewalView } from '#shared/api/people.ts';
+import { recordPath } from '#shared/record-page.ts';
 import { RecordDetails } from './record-details.tsx';
 
 interface RenewalCardProps {
@@ -31,7 +32,7 @@ export function RenewalCard({ renewal: r, onDelete, deleting }: RenewalCardProps
               size="xs"
               variant="outline"
               component="a"
-              href={`/info/${r.personId}`}
+              href={recordPath(r.personId)}
               target="_blank"
               rel="noopener noreferrer"
             >
