@@ -104,10 +104,10 @@ function filesUnder(dir: string): string[] {
 // A stack frame, a source path or a database message in an answer means an internal detail leaked.
 const LEAK =
   /\n\s+at |node_modules|\/src\/server|\.ts:\d+|[A-Za-z]+Error\b|violates|relation "|syntax error at/;
-// The API's error code for each status; two statuses have a more specific second code.
+// The API's error code for each status; some refusals carry a more specific code a page translates.
 const allowedCodes: Record<number, string[]> = {
   ...Object.fromEntries(Object.entries(errorCodes).map(([status, code]) => [status, [code]])),
-  400: ['INVALID_INPUT', 'INVALID_PROOF'],
+  400: ['INVALID_INPUT', 'INVALID_PROOF', 'PROOF_REQUIRED', 'WRONG_PASSPORT'],
   404: ['NOT_FOUND', 'NO_MATCH'],
 };
 const strictError = apiError.strict();

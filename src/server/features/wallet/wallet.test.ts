@@ -273,7 +273,7 @@ describe('only the holder may start a claim', () => {
     const response = await claim(harness, record.id, 'X0000000Z');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      code: 'INVALID_INPUT',
+      code: 'WRONG_PASSPORT',
       fields: { passportNumber: expect.stringContaining('does not match this record') },
     });
     expect(response.body).not.toContain(record.passportNumber);
