@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../db/record-audit.ts';
 import { signInRequired } from '../../errors.ts';
-import type { Actor } from './record-audit.ts';
 
 /** Who makes a staff request, for the audit trail; the staff scope's hook has set `request.user`. */
 export function requestActor(request: FastifyRequest): Actor {

@@ -2,9 +2,9 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { RevocationState } from '#shared/api/credentials.ts';
 import { isRecordId } from '#shared/rules/record-id.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { retireStatusPlace } from './not-an-e-cert.ts';
 
 const noRecord = () => notFound('No such record.');

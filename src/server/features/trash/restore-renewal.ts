@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { isRecordId } from '#shared/rules/record-id.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { renewal } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 
 const notInTrash = () => notFound('This record is not in the trash.');
 

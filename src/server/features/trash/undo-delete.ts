@@ -2,9 +2,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { UNDO_DELETE_MINUTES } from '#shared/api/trash.ts';
 import { isRecordId } from '#shared/rules/record-id.ts';
 import type { Db } from '../../db/database.ts';
+import type { Actor } from '../../db/record-audit.ts';
 import { auditEvent } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../audit/record-audit.ts';
 import { restorePerson } from '../people/delete-person.ts';
 import { restoreRenewal } from './restore-renewal.ts';
 
