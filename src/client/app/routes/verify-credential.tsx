@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSite } from '#client/features/site/api/site-query.ts';
 import { Island } from '#client/islands/island.tsx';
+import { useSite } from '#client/lib/site-query.ts';
 
 export function Component() {
   const site = useSite();

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { loadContent, useContent } from '#client/features/content/api/content-query.ts';
-import { useSite } from '#client/features/site/api/site-query.ts';
 import { Island } from '#client/islands/island.tsx';
+import { useSite } from '#client/lib/site-query.ts';
 
 export const loader = loadContent('verify');
 
