@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, errorCodes } from '#shared/api/errors.ts';
 import { renewal } from '../db/schema/index.ts';
 import { clientDir } from '../plugins/client.ts';
+import { htmlWithScript, pdfDocument, pngBomb, pngImage, truncatedJpeg } from '../test/attack-files.ts';
+import { encodeMultipart, type FuzzRequest, fuzzRequest } from '../test/fuzz-requests.ts';
 import { insertPerson, personFixture } from '../test/people.ts';
 import { isClientFile, isPublic, routeKey } from '../test/route-table.ts';
 import { signInAs } from '../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { personFields } from '../test/upload-fixtures.ts';
-import { htmlWithScript, pdfDocument, pngBomb, pngImage, truncatedJpeg } from './attack-files.ts';
-import { encodeMultipart, type FuzzRequest, fuzzRequest } from './fuzz-requests.ts';
 
 /** Requests per run: small in `npm test`, ≥ 10,000 in `npm run test:fuzz`. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
