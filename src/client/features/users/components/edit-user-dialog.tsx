@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FailureAlert } from '#client/components/form/failure-alert.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { failureText } from '#client/lib/failure-text.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
@@ -59,11 +60,7 @@ export function EditUserDialog({ user, onClose }: { user: UserView; onClose: () 
             required
             {...form.getInputProps('email')}
           />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
