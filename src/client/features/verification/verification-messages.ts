@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { serverMessage } from '#client/lib/failure-text.ts';
 import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { verificationCodes } from '#shared/api/verification-messages.ts';
 
@@ -21,7 +22,8 @@ export function describeVerifyError(error: unknown, i18n: I18n): string {
     if (error.status === 429) return refusalText(error, i18n) ?? '';
     const translated = error.body ? byCode[error.body.code] : undefined;
     if (error.status === 400 && translated) return i18n._(translated);
-    if (error.status === 400 && error.body?.message) return error.body.message;
+    const own = serverMessage(error);
+    if (error.status === 400 && own) return own;
   }
   return i18n._(msg`The verification service is not available right now. Please try again later.`);
 }
