@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import certificatesRoutes from './features/certificates/certificates.routes.ts';
 import contactRoutes from './features/contact/contact.routes.ts';
 import contentRoutes from './features/content/content.routes.ts';
+import siteContent from './features/content/site-content.ts';
 import credentialsRoutes from './features/credentials/credentials.routes.ts';
 import issuer from './features/credentials/issuer.ts';
 import { publicECertPdfRoutes } from './features/e-cert-pdf/e-cert-pdf.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp({
   });
 
   await app.register(core, { config, database });
+  await app.register(siteContent);
   // Before every other hook, so a shed request costs as little as possible.
   await app.register(loadShedding);
   // First of the others, so its response hook counts every route and every refusal.

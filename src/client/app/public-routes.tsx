@@ -1,7 +1,7 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
-import { siteQuery } from '#client/features/site/api/site-query.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { siteQuery } from '#client/lib/site-query.ts';
 import { childPath, type PublicPageName, publicPages } from '#shared/routes.ts';
 import { RouteError } from './route-error.tsx';
 

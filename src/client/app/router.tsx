@@ -6,8 +6,8 @@ import {
 } from 'react-router';
 import { LoadingBar } from '#client/components/layout/loading-bar.tsx';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
-import { siteQuery } from '#client/features/site/api/site-query.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { siteQuery } from '#client/lib/site-query.ts';
 import { childPath, type StaffPageName, staffPages } from '#shared/routes.ts';
 import { RouteError } from './route-error.tsx';
 

@@ -63,7 +63,7 @@ export const PUBLIC_ROUTES = new Set([
 
 /**
  * Routes only an administrator may use; each must also be marked `config.role: 'admin'`. What an
- * API key may call is its own table, API_KEY_ROUTES (features/api-keys/key-access.ts).
+ * API key may call is its own table, API_KEY_ROUTES (auth/key-access.ts).
  */
 export const ADMIN_ROUTES = new Set([
   'GET /api/users',

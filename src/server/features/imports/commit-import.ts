@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DuplicateChoice } from '#shared/api/imports.ts';
 import { type Db, queryRows } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { importJob } from '../../db/schema/index.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { chosenRows, insertNewRecords, replaceRecords } from './commit-sql.ts';
 import { type ImportJobRow, updateImport, whileAlive } from './import-jobs.ts';
 import { reclaimStagingSpace } from './reclaim-staging-space.ts';
