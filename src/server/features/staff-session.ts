@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VERIFIER_ROLE } from '#shared/api/auth.ts';
 import { hasPassword } from '../auth/has-password.ts';
 import type { SessionUser } from '../auth/read-session.ts';
-import { AppError } from '../errors.ts';
+import { AppError, signInRequired } from '../errors.ts';
 
 /**
  * The staff user of a request's session, as every staff route takes it: 401 without a valid
@@ -12,7 +12,7 @@ import { AppError } from '../errors.ts';
 export function staffSessionReader(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<SessionUser> => {
     const user = await app.currentUser(request);
-    if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+    if (!user) throw signInRequired();
     if (user.role === VERIFIER_ROLE) {
       throw new AppError(403, 'Verifier accounts cannot use the staff dashboard.', 'FORBIDDEN');
     }

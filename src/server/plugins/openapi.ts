@@ -2,8 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { scopeNeeded } from '../features/api-keys/key-access.ts';
-import { takesVerifierKey } from '../features/verifiers/verifier-key-access.ts';
+import { scopeNeeded } from '../auth/key-access.ts';
+import { takesVerifierKey } from '../auth/verifier-key-access.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { takesVerifierKey } from '../../auth/verifier-key-access.ts';
 import { verifier, verifierApiKey } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { limitBy } from '../../plugins/rate-limit.ts';
 import { bearerKey, hashKey } from '../api-keys/key-secret.ts';
-import { takesVerifierKey } from './verifier-key-access.ts';
 import type { VerifierRow } from './verifier-view.ts';
 
 /** Requests per key, as for staff keys; the daily quota bounds what they check. */

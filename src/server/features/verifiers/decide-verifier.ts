@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { VERIFIER_ROLE } from '#shared/api/auth.ts';
 import type { VerifierStatus } from '#shared/api/verifiers.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit, type Tx } from '../../db/record-audit.ts';
 import { session, user, verifier } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
-import { type Actor, recordAudit, type Tx } from '../audit/record-audit.ts';
 import type { VerifierRow } from './verifier-view.ts';
 
 type Change = {

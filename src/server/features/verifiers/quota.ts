@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/record-audit.ts';
 import { verifierCheck } from '../../db/schema/index.ts';
-import type { Tx } from '../audit/record-audit.ts';
 
 /** The start of the current UTC day: quotas are per UTC day, the same for every instance. */
 export const startOfToday = () => sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;

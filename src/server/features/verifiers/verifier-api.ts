@@ -10,7 +10,7 @@ import { verifierSessionReader } from './verifier-session.ts';
 /**
  * Every verifier-area endpoint lives inside this scope, and this ONE hook guards them all, as the
  * staff scope's does for staff: a verifier's session here, never a staff one, or a verifier API key
- * on the routes that check (verifier-key-access.ts).
+ * on the routes that check (auth/verifier-key-access.ts).
  */
 const verifierApi: FastifyPluginAsync = async (app) => {
   app.decorateRequest('verifier', null);

@@ -8,9 +8,9 @@ import {
   verifiersResponse,
   verifierView,
 } from '#shared/api/verifiers.ts';
+import { recordAudit } from '../../db/record-audit.ts';
 import { verifier } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { recordAudit } from '../audit/record-audit.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { createResetLink } from '../password-reset/create-reset-link.ts';
 import checkLogRoutes from './check-log.routes.ts';
