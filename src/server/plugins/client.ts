@@ -7,12 +7,19 @@ import fp from 'fastify-plugin';
 import { defaultLanguage, languageOfPath, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
 import { isClientRoute, isStaffPage } from '#shared/routes.ts';
 import { isSameSitePath } from '#shared/rules/same-site-path.ts';
+import type { ResolvedContent } from '../features/content/load-content.ts';
 import { preferredLanguage } from '../i18n/preferred-language.ts';
-import { createServerRender, loadRenderPage } from './server-render.ts';
+import { createServerRender, loadRenderPage, type PublicPage } from './server-render.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     serveClient(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+    /** A public page rendered with unpublished content; null when there is no built renderer. */
+    renderPreview(
+      request: FastifyRequest,
+      pathname: string,
+      content: ResolvedContent,
+    ): Promise<PublicPage | null>;
   }
 }
 
@@ -63,6 +70,12 @@ export default fp(
     const sendHtml = (reply: FastifyReply, status: number, cacheControl: string, html: string) =>
       reply.code(status).header('cache-control', cacheControl).type('text/html; charset=utf-8').send(html);
 
+    app.decorate(
+      'renderPreview',
+      async (request: FastifyRequest, pathname: string, content: ResolvedContent) =>
+        serverRender ? serverRender.preview(request, pathname, content) : null,
+    );
+
     app.decorate('serveClient', async (request: FastifyRequest, reply: FastifyReply) => {
       const [pathname = '/', query] = request.url.split('?');
       const language = languageOfPath(pathname);
@@ -87,7 +100,7 @@ export default fp(
       if (serverRender === null) return reply.code(503).type('text/plain').send(NOT_BUILT);
       // Staff pages are English only: under another language's prefix they are not pages.
       const known = isClientRoute(pagePath) && !isStaffPage(pagePath);
-      const page = await serverRender(request, known);
+      const page = await serverRender.serve(request, known);
       if (page === null) return sendHtml(reply, 500, 'no-store', RENDER_FAILED);
       return sendHtml(reply, page.status, page.cacheControl, page.html);
     });

@@ -1,14 +1,16 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
-import { loadContent } from '../features/content/load-content.ts';
+import { LiveContent } from '../features/content/live-content.ts';
+import { loadContent, readContentFiles } from '../features/content/load-content.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     db: Db;
-    content: ReturnType<typeof loadContent>;
+    /** Published content; the `content/` files until something is published from the dashboard. */
+    content: LiveContent;
     /** Set on SIGTERM: the instance still serves, but tells load balancers to stop sending. */
     lifecycle: { draining: boolean };
   }
@@ -23,7 +25,7 @@ export default fp<{ config: Config; database: Database }>(
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('db', database.db);
-    app.decorate('content', loadContent(config));
+    app.decorate('content', new LiveContent(loadContent(config), readContentFiles(config)));
     app.decorate('lifecycle', { draining: false });
     // A draining instance's answers close their connections, so that no client or load balancer
     // sends its next request on a connection that the shutdown is about to close.

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  contentFileParams,
+  contentFileView,
+  contentOverview,
+  previewQuery,
+  publishInput,
+  saveDraftInput,
+  savedDraft,
+  versionDetail,
+  versionList,
+  versionParams,
+} from '#shared/api/content-editor.ts';
+import { withoutLanguage } from '#shared/i18n/languages.ts';
+import { isClientRoute, isStaffPage } from '#shared/routes.ts';
+import { contentChanges } from '#shared/rules/content-changes.ts';
+import { AppError, invalidInput, notFound } from '../../errors.ts';
+import { requestActor } from '../audit/request-actor.ts';
+import { draftContent, findFile, listDrafts } from './find-drafts.ts';
+import { publishDrafts, restoreVersion } from './publish-content.ts';
+import { filesOfVersion, findVersion, latestVersionNumber, listVersions } from './published-versions.ts';
+import { discardDraft, saveDraft } from './save-draft.ts';
+
+// The staff scope's hook answers 403 to anyone but an administrator.
+const adminOnly = { role: 'admin' } as const;
+
+const summary = (row: {
+  version: number;
+  publishedAt: Date;
+  publishedBy: string | null;
+  restoredFrom: number | null;
+}) => ({
+  version: row.version,
+  publishedAt: row.publishedAt.toISOString(),
+  publishedBy: row.publishedBy,
+  restoredFrom: row.restoredFrom,
+});
+
+/** The public pages and brand edited in the dashboard: drafts, preview, publish and history. */
+const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/content-editor',
+    { config: adminOnly, schema: { response: { 200: contentOverview } } },
+    async () => ({ version: await latestVersionNumber(app.db), drafts: await listDrafts(app.db) }),
+  );
+
+  app.get(
+    '/api/content-editor/files/:language/:name',
+    { config: adminOnly, schema: { params: contentFileParams, response: { 200: contentFileView } } },
+    async (request) => findFile(app, request.params),
+  );
+
+  app.put(
+    '/api/content-editor/files/:language/:name',
+    {
+      config: adminOnly,
+      schema: { params: contentFileParams, body: saveDraftInput, response: { 200: savedDraft } },
+    },
+    async (request) => saveDraft(app, request.params, request.body, requestActor(request)),
+  );
+
+  app.delete(
+    '/api/content-editor/files/:language/:name',
+    { config: adminOnly, schema: { params: contentFileParams } },
+    async (request, reply) => {
+      await discardDraft(app, request.params);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/content-editor/preview',
+    { config: adminOnly, schema: { querystring: previewQuery } },
+    async (request, reply) => {
+      const page = withoutLanguage(request.query.path);
+      if (!isClientRoute(page) || isStaffPage(page) || page.startsWith('/info/')) {
+        throw invalidInput('Path must be a page of the site, such as /courses', {
+          path: 'Not a public page',
+        });
+      }
+      const rendered = await app.renderPreview(request, request.query.path, await draftContent(app));
+      if (!rendered)
+        throw new AppError(503, 'The pages are not built, so they cannot be previewed.', 'UNAVAILABLE');
+      return reply.code(rendered.status).type('text/html; charset=utf-8').send(rendered.html);
+    },
+  );
+
+  app.post(
+    '/api/content-editor/publish',
+    { config: adminOnly, schema: { body: publishInput } },
+    async (request) => publishDrafts(app, request.body.version, requestActor(request)),
+  );
+
+  app.get(
+    '/api/content-editor/versions',
+    { config: adminOnly, schema: { response: { 200: versionList } } },
+    async () => ({
+      current: await latestVersionNumber(app.db),
+      items: (await listVersions(app.db)).map(summary),
+    }),
+  );
+
+  app.get(
+    '/api/content-editor/versions/:version',
+    { config: adminOnly, schema: { params: versionParams, response: { 200: versionDetail } } },
+    async (request) => {
+      const row = await findVersion(app.db, request.params.version);
+      if (!row) throw notFound('There is no such version of the pages.');
+      const before = row.version === 0 ? row.files : await filesOfVersion(app, app.db, row.version - 1);
+      return { ...summary(row), changes: contentChanges(before, row.files) };
+    },
+  );
+
+  app.post(
+    '/api/content-editor/versions/:version/restore',
+    { config: adminOnly, schema: { params: versionParams, body: publishInput } },
+    async (request) => {
+      if (!(await findVersion(app.db, request.params.version)))
+        throw notFound('There is no such version of the pages.');
+      return restoreVersion(app, request.params.version, request.body.version, requestActor(request));
+    },
+  );
+};
+
+export default contentEditorRoutes;
