@@ -13,11 +13,12 @@ const articlePage = z.object({
 
 const card = z.object({ id: text, title: text, description: text });
 
-const cardsPage = z.object({ title: text, lead: text, cards: z.array(card).length(6) });
+// Entries are added, reordered and removed in the dashboard; the pages lay out any number.
+const cardsPage = z.object({ title: text, lead: text, cards: z.array(card).min(1).max(30) });
 export type CardsPage = z.infer<typeof cardsPage>;
 
 const resourceLink = z.object({ title: text, description: text, url: z.url() });
-const resourcesPage = z.object({ title: text, lead: text, links: z.array(resourceLink).length(8) });
+const resourcesPage = z.object({ title: text, lead: text, links: z.array(resourceLink).min(1).max(30) });
 export type ResourcesPage = z.infer<typeof resourcesPage>;
 
 const faqPage = z.object({
