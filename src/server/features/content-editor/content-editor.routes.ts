@@ -16,7 +16,9 @@ import { isClientRoute, isStaffPage } from '#shared/routes.ts';
 import { contentChanges } from '#shared/rules/content-changes.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { requestActor } from '../audit/request-actor.ts';
+import { CONTENT_ZIP_MAX_BYTES, contentZip, readContentZip } from './content-zip.ts';
 import { draftContent, findFile, listDrafts } from './find-drafts.ts';
+import { importDrafts } from './import-drafts.ts';
 import { publishDrafts, restoreVersion } from './publish-content.ts';
 import { filesOfVersion, findVersion, latestVersionNumber, listVersions } from './published-versions.ts';
 import { discardDraft, saveDraft } from './save-draft.ts';
@@ -38,6 +40,13 @@ const summary = (row: {
 
 /** The public pages and brand edited in the dashboard: drafts, preview, publish and history. */
 const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An archive of content files, as `export.zip` makes it; only these routes take one.
+  app.addContentTypeParser(
+    'application/zip',
+    { parseAs: 'buffer', bodyLimit: CONTENT_ZIP_MAX_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+
   app.get(
     '/api/content-editor',
     { config: adminOnly, schema: { response: { 200: contentOverview } } },
@@ -120,6 +129,21 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       return restoreVersion(app, request.params.version, request.body.version, requestActor(request));
     },
   );
+
+  app.get('/api/content-editor/export.zip', { config: adminOnly }, async (_request, reply) => {
+    const files = await filesOfVersion(app, app.db, await latestVersionNumber(app.db));
+    return reply
+      .type('application/zip')
+      .header('content-disposition', 'attachment; filename="content.zip"')
+      .send(await contentZip(files));
+  });
+
+  app.post('/api/content-editor/import', { config: adminOnly }, async (request) => {
+    if (!Buffer.isBuffer(request.body)) {
+      throw new AppError(415, 'Send the archive as application/zip.', 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    return importDrafts(app, await readContentZip(request.body), requestActor(request));
+  });
 };
 
 export default contentEditorRoutes;

@@ -6,6 +6,7 @@ import {
   contentOverviewQuery,
   contentVersionsQuery,
 } from '#client/features/content-editor/api/content-editor-api.ts';
+import { ContentFilesPanel } from '#client/features/content-editor/components/content-files-panel.tsx';
 import { PageEditor } from '#client/features/content-editor/components/page-editor.tsx';
 import { PublishPanel } from '#client/features/content-editor/components/publish-panel.tsx';
 import { VersionHistory } from '#client/features/content-editor/components/version-history.tsx';
@@ -33,6 +34,7 @@ export function Component() {
       <PageEditor />
       <PublishPanel />
       <VersionHistory />
+      <ContentFilesPanel />
     </DashboardPage>
   );
 }
