@@ -26,6 +26,7 @@ async function saveDraft(page: Page) {
 // after the others (playwright.config.ts), and ends by restoring the content it started from.
 staffTest.describe('Pages and brand: an editor changes, previews, publishes and restores', () => {
   staffTest.use({ account: adminAccount });
+  staffTest.describe.configure({ mode: 'serial' });
 
   staffTest('the home heading and a course, in English and Chinese', async ({ page, browser }) => {
     await page.goto('/dashboard/pages');
@@ -90,4 +91,35 @@ staffTest.describe('Pages and brand: an editor changes, previews, publishes and 
     await page.goto('/courses');
     await expect(page.getByText(firstCourse).first()).toBeVisible();
   });
+
+  staffTest(
+    'a reviewer approves a Malay page; a change to the English marks it outdated',
+    async ({ page }) => {
+      await page.goto('/dashboard/pages');
+      const review = page.getByRole('region', { name: 'Translation review' });
+      await review.getByRole('combobox', { name: 'Translation' }).selectOption({ label: 'Bahasa Melayu' });
+      const faqRow = review
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'faq', exact: true }) });
+      await expect(faqRow).toContainText('Prepared for review');
+      await faqRow.getByRole('button', { name: 'Approve faq in Bahasa Melayu' }).click();
+      await expect(faqRow).toContainText(`Approved by ${adminAccount.email}`);
+      await expectNoAxeViolations(page);
+
+      await openFile(page, 'faq', 'English');
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Questions people ask');
+      await saveDraft(page);
+      await page.getByRole('button', { name: 'Publish all drafts' }).click();
+      await expect(page.getByText(/^Published as version \d+\.$/)).toBeVisible();
+      await expect(faqRow).toContainText('Outdated');
+      await expect(faqRow).toContainText('Questions people ask');
+      await expectNoAxeViolations(page);
+
+      // Leave the public pages as the other tests expect them.
+      const history = page.getByRole('region', { name: 'History' });
+      const latest = Number(await history.getByRole('row').nth(1).getByRole('cell').first().innerText());
+      await history.getByRole('button', { name: `Restore version ${latest - 1}` }).click();
+      await expect(page.getByText(`Restored as version ${latest + 1}.`)).toBeVisible();
+    },
+  );
 });

@@ -79,3 +79,24 @@ export const previewQuery = z.object({
     .or(z.literal('/'))
     .default('/'),
 });
+
+/**
+ * A translated file's review: `prepared` (never approved, or the translation changed since),
+ * `approved`, or `outdated` (the English changed since approval; `changes` says how).
+ */
+export const translationReview = z.object({
+  language: z.enum(languages),
+  name: z.enum(contentFileNames),
+  state: z.enum(['prepared', 'approved', 'outdated']),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type TranslationReview = z.infer<typeof translationReview>;
+export const translationReviews = z.object({ items: z.array(translationReview) });
+export type TranslationReviews = z.infer<typeof translationReviews>;
+export const reviewParams = contentFileParams.extend({
+  language: z.enum(languages.filter((l) => l !== 'en') as ['zh-Hans', 'ms', 'ta'], {
+    error: 'Only a translation is reviewed',
+  }),
+});

@@ -29,3 +29,20 @@ export const contentDraft = pgTable(
   },
   (t) => [primaryKey({ columns: [t.language, t.name] })],
 );
+
+/**
+ * A native speaker's approval of one translated file: what the translation and the English said
+ * when approved, so a later change to either shows, with what changed.
+ */
+export const contentReview = pgTable(
+  'content_review',
+  {
+    language: text('language').notNull(),
+    name: text('name').notNull(),
+    approvedBy: text('approved_by').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+    translation: jsonb('translation').notNull(),
+    english: jsonb('english').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.name] })],
+);

@@ -5,8 +5,10 @@ import {
   contentOverview,
   previewQuery,
   publishInput,
+  reviewParams,
   saveDraftInput,
   savedDraft,
+  translationReviews,
   versionDetail,
   versionList,
   versionParams,
@@ -22,6 +24,7 @@ import { importDrafts } from './import-drafts.ts';
 import { publishDrafts, restoreVersion } from './publish-content.ts';
 import { filesOfVersion, findVersion, latestVersionNumber, listVersions } from './published-versions.ts';
 import { discardDraft, saveDraft } from './save-draft.ts';
+import { approveTranslation, listReviews } from './translation-reviews.ts';
 
 // The staff scope's hook answers 403 to anyone but an administrator.
 const adminOnly = { role: 'admin' } as const;
@@ -127,6 +130,21 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await findVersion(app.db, request.params.version)))
         throw notFound('There is no such version of the pages.');
       return restoreVersion(app, request.params.version, request.body.version, requestActor(request));
+    },
+  );
+
+  app.get(
+    '/api/content-editor/reviews',
+    { config: adminOnly, schema: { response: { 200: translationReviews } } },
+    async () => ({ items: await listReviews(app) }),
+  );
+
+  app.post(
+    '/api/content-editor/reviews/:language/:name',
+    { config: adminOnly, schema: { params: reviewParams } },
+    async (request, reply) => {
+      await approveTranslation(app, request.params, requestActor(request));
+      return reply.code(204).send();
     },
   );
 

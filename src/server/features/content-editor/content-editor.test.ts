@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentFileView, VersionDetail, VersionList } from '#shared/api/content-editor.ts';
+import type {
+  ContentFileView,
+  TranslationReview,
+  VersionDetail,
+  VersionList,
+} from '#shared/api/content-editor.ts';
 import { type App, buildApp } from '../../app.ts';
 import { auditEvent, contentDraft } from '../../db/schema/index.ts';
 import { nextTurn } from '../../test/next-turn.ts';
@@ -156,6 +161,30 @@ describe('editing the public pages in the dashboard', () => {
       payload: { version: 1 },
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('shows a translation approved, by whom, then outdated with what changed when the English changes', async () => {
+    const reviews = async () =>
+      (await inject({ method: 'GET', url: '/api/content-editor/reviews', headers: admin.headers }))
+        .json<{ items: TranslationReview[] }>()
+        .items.find((item) => item.language === 'ms' && item.name === 'faq');
+    expect(await reviews()).toMatchObject({ state: 'prepared', approvedBy: null });
+    const approve = await inject({
+      method: 'POST',
+      url: '/api/content-editor/reviews/ms/faq',
+      headers: admin.headers,
+    });
+    expect(approve.statusCode).toBe(204);
+    expect(await reviews()).toMatchObject({ state: 'approved', approvedBy: admin.user.email });
+
+    const faq = await open('en/faq');
+    await save('en/faq', { ...(faq.published as object), title: 'Questions people ask' }, faq.stamp);
+    expect((await publish(faq.version)).statusCode).toBe(200);
+    const outdated = await reviews();
+    expect(outdated?.state).toBe('outdated');
+    expect(outdated?.changes).toEqual([
+      { field: 'title', before: 'Frequently Asked Questions', after: 'Questions people ask' },
+    ]);
   });
 
   it('is for administrators only', async () => {

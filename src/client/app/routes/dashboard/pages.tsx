@@ -9,6 +9,7 @@ import {
 import { ContentFilesPanel } from '#client/features/content-editor/components/content-files-panel.tsx';
 import { PageEditor } from '#client/features/content-editor/components/page-editor.tsx';
 import { PublishPanel } from '#client/features/content-editor/components/publish-panel.tsx';
+import { TranslationReviewPanel } from '#client/features/content-editor/components/translation-review.tsx';
 import { VersionHistory } from '#client/features/content-editor/components/version-history.tsx';
 import { queryClient } from '#client/lib/query-client.ts';
 
@@ -34,6 +35,7 @@ export function Component() {
       <PageEditor />
       <PublishPanel />
       <VersionHistory />
+      <TranslationReviewPanel />
       <ContentFilesPanel />
     </DashboardPage>
   );

@@ -3,6 +3,7 @@ import { apiFetch, postJson } from '#client/lib/api-client.ts';
 import type {
   ContentFileView,
   ContentOverview,
+  TranslationReviews,
   VersionDetail,
   VersionList,
 } from '#shared/api/content-editor.ts';
@@ -55,3 +56,17 @@ export const restoreVersion = (version: number, current: number) =>
 
 /** Where a public page is previewed with the drafts: a page of the site, in one language. */
 export const previewUrl = (path: string) => `/api/content-editor/preview?path=${encodeURIComponent(path)}`;
+
+export const translationReviewsQuery = () =>
+  queryOptions({
+    queryKey: ['content-editor', 'reviews'],
+    queryFn: async () => (await apiFetch<TranslationReviews>('/api/content-editor/reviews')).items,
+  });
+
+export const approveTranslation = (file: FileKey) =>
+  apiFetch<void>(
+    `/api/content-editor/reviews/${encodeURIComponent(file.language)}/${encodeURIComponent(file.name)}`,
+    {
+      method: 'POST',
+    },
+  );
