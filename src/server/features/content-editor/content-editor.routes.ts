@@ -17,7 +17,9 @@ import { withoutLanguage } from '#shared/i18n/languages.ts';
 import { isClientRoute, isStaffPage } from '#shared/routes.ts';
 import { contentChanges } from '#shared/rules/content-changes.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
+import { languageQuery } from '../../i18n/language-query.ts';
 import { requestActor } from '../audit/request-actor.ts';
+import { sampleECertPdf } from '../e-cert-pdf/sample-e-cert.ts';
 import { CONTENT_ZIP_MAX_BYTES, contentZip, readContentZip } from './content-zip.ts';
 import { draftContent, findFile, listDrafts } from './find-drafts.ts';
 import { importDrafts } from './import-drafts.ts';
@@ -94,6 +96,23 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!rendered)
         throw new AppError(503, 'The pages are not built, so they cannot be previewed.', 'UNAVAILABLE');
       return reply.code(rendered.status).type('text/html; charset=utf-8').send(rendered.html);
+    },
+  );
+
+  app.get(
+    '/api/content-editor/e-cert-preview.pdf',
+    { config: adminOnly, schema: { querystring: languageQuery } },
+    async (request, reply) => {
+      const drafted = (await draftContent(app)).inLanguage(request.query.lang);
+      const pdf = await sampleECertPdf(
+        { ...drafted, design: drafted.pages['e-cert'] },
+        request.query.lang,
+        app.config.publicUrl,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="e-cert-preview.pdf"')
+        .send(Buffer.from(pdf));
     },
   );
 

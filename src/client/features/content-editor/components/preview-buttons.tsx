@@ -6,7 +6,7 @@ import { type FileKey, previewUrl } from '../api/content-editor-api.ts';
 /** The public page a file is shown on; the brand shows on every page, the home page among them. */
 const pageOf = (name: ContentFileName): string | null => {
   if (name === 'site' || name === 'home') return '/';
-  if (name === 'not-found') return null;
+  if (name === 'not-found' || name === 'e-cert') return null;
   return `/${name}`;
 };
 
@@ -17,6 +17,17 @@ const widths = [
 
 /** Opens the page with every draft in it, at a phone's and a desktop's width. */
 export function PreviewButtons({ file }: { file: FileKey }) {
+  if (file.name === 'e-cert') {
+    return (
+      <Anchor
+        href={`/api/content-editor/e-cert-preview.pdf?lang=${file.language}`}
+        target="_blank"
+        underline="always"
+      >
+        Preview the e-Cert PDF of a sample record (saved drafts)
+      </Anchor>
+    );
+  }
   const page = pageOf(file.name);
   if (!page) return null;
   const url = previewUrl(pathIn(file.language, page));
