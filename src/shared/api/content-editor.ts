@@ -42,12 +42,10 @@ export const contentOverview = z.object({
 export type ContentOverview = z.infer<typeof contentOverview>;
 
 export const saveDraftInput = z.object({ body: z.unknown(), stamp });
-export type SaveDraftInput = z.infer<typeof saveDraftInput>;
 export const savedDraft = z.object({ stamp });
 
 /** Publishing and restoring name the version they were asked on: a newer one means someone else published. */
 export const publishInput = z.object({ version: z.number().int().min(0) });
-export type PublishInput = z.infer<typeof publishInput>;
 
 const versionSummary = z.object({
   version: z.number().int(),
@@ -55,7 +53,6 @@ const versionSummary = z.object({
   publishedBy: z.string().nullable(),
   restoredFrom: z.number().int().nullable(),
 });
-export type VersionSummary = z.infer<typeof versionSummary>;
 export const versionList = z.object({ current: z.number().int(), items: z.array(versionSummary) });
 export type VersionList = z.infer<typeof versionList>;
 
@@ -84,7 +81,7 @@ export const previewQuery = z.object({
  * A translated file's review: `prepared` (never approved, or the translation changed since),
  * `approved`, or `outdated` (the English changed since approval; `changes` says how).
  */
-export const translationReview = z.object({
+const translationReview = z.object({
   language: z.enum(languages),
   name: z.enum(contentFileNames),
   state: z.enum(['prepared', 'approved', 'outdated']),

@@ -8,7 +8,7 @@ import { conflict, invalidInput } from '../../errors.ts';
 import type { Actor } from '../audit/record-audit.ts';
 import { latestVersionNumber } from './published-versions.ts';
 
-export const staleEdit = () =>
+const staleEdit = () =>
   conflict(
     'Someone else changed this page since you opened it. Your changes were not saved: open the page again to see theirs, then make yours.',
   );

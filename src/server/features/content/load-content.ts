@@ -72,7 +72,7 @@ export function contentFromFiles(
 }
 
 /** Where a file of `content/` lives: English beside the folders, a translation in its language's folder. */
-export function contentFilePath(
+function contentFilePath(
   options: { siteConfigPath: string; contentDir: string },
   language: Language,
   name: ContentFileName,

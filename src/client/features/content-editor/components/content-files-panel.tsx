@@ -1,7 +1,9 @@
-import { Alert, Anchor, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiRequestError, apiFetch } from '#client/lib/api-client.ts';
+import { apiFetch } from '#client/lib/api-client.ts';
+import { EditorSection } from './editor-section.tsx';
+import { FailureAlert } from './failure-alert.tsx';
 
 const importArchive = (file: File) =>
   apiFetch<{ files: number; drafts: number }>('/api/content-editor/import', {
@@ -18,15 +20,8 @@ export function ContentFilesPanel() {
     mutationFn: importArchive,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['content-editor'] }),
   });
-  const failure =
-    upload.error instanceof ApiRequestError
-      ? upload.error.body?.message
-      : upload.error && 'The import failed.';
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="content-files-title">
-      <Title order={2} size="h3" id="content-files-title" mb="md">
-        Content files
-      </Title>
+    <EditorSection id="content-files-title" title="Content files">
       <Stack>
         <Text>
           <Anchor href="/api/content-editor/export.zip" underline="always">
@@ -51,12 +46,8 @@ export function ContentFilesPanel() {
             drafts.
           </Alert>
         )}
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert error={upload.error} fallback="The import failed." />
       </Stack>
-    </Card>
+    </EditorSection>
   );
 }

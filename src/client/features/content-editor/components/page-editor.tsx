@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
@@ -8,6 +8,7 @@ import type { ContentFileView } from '#shared/api/content-editor.ts';
 import { type ContentFileName, contentFileNames, contentFileSchema } from '#shared/api/content-files.ts';
 import { type Language, languageNames, languages } from '#shared/i18n/languages.ts';
 import { contentFileQuery, discardDraft, type FileKey, saveDraft } from '../api/content-editor-api.ts';
+import { EditorSection } from './editor-section.tsx';
 import { PreviewButtons } from './preview-buttons.tsx';
 import { SchemaField } from './schema-fields.tsx';
 
@@ -20,10 +21,7 @@ export function PageEditor() {
   const [file, setFile] = useState<FileKey>({ language: 'en', name: 'home' });
   const query = useQuery(contentFileQuery(file));
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="page-editor-title">
-      <Title order={2} size="h3" id="page-editor-title" mb="md">
-        Edit a page
-      </Title>
+    <EditorSection id="page-editor-title" title="Edit a page">
       <Group mb="md">
         <NativeSelect
           label="Page"
@@ -43,7 +41,7 @@ export function PageEditor() {
       ) : (
         <Text>{query.isError ? 'This page could not be loaded.' : 'Loading...'}</Text>
       )}
-    </Card>
+    </EditorSection>
   );
 }
 

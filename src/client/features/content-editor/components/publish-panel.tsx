@@ -1,8 +1,9 @@
-import { Alert, Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { languageNames } from '#shared/i18n/languages.ts';
 import { contentOverviewQuery, publishDrafts } from '../api/content-editor-api.ts';
+import { EditorSection } from './editor-section.tsx';
+import { FailureAlert } from './failure-alert.tsx';
 
 /** Every draft waiting, and one button that publishes them all as the next version. */
 export function PublishPanel() {
@@ -12,15 +13,8 @@ export function PublishPanel() {
     mutationFn: () => publishDrafts(data.version),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['content-editor'] }),
   });
-  const failure =
-    publish.error instanceof ApiRequestError
-      ? publish.error.body?.message
-      : publish.error && 'Publishing failed.';
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="publish-title">
-      <Title order={2} size="h3" id="publish-title" mb="md">
-        Drafts
-      </Title>
+    <EditorSection id="publish-title" title="Drafts">
       <Stack>
         <Text>Published version: {data.version === 0 ? '0 (the content files)' : data.version}</Text>
         {data.drafts.length === 0 ? (
@@ -35,11 +29,7 @@ export function PublishPanel() {
           </List>
         )}
         {publish.data && <Alert role="status">Published as version {publish.data.version}.</Alert>}
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert error={publish.error} fallback="Publishing failed." />
         <Button
           w="fit-content"
           disabled={data.drafts.length === 0}
@@ -49,6 +39,6 @@ export function PublishPanel() {
           Publish all drafts
         </Button>
       </Stack>
-    </Card>
+    </EditorSection>
   );
 }

@@ -1,12 +1,11 @@
-import { Alert, Button, Card, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import type { TranslationReview as Review } from '#shared/api/content-editor.ts';
 import { type Language, languageNames, translatedLanguages } from '#shared/i18n/languages.ts';
 import { approveTranslation, translationReviewsQuery } from '../api/content-editor-api.ts';
-
-const shown = (value: unknown) => (value === null || value === undefined ? '(none)' : JSON.stringify(value));
+import { EditorSection } from './editor-section.tsx';
+import { FailureAlert, shownValue } from './failure-alert.tsx';
 
 function ReviewState({ review }: { review: Review }) {
   if (review.state === 'prepared') return <>Prepared for review</>;
@@ -18,7 +17,7 @@ function ReviewState({ review }: { review: Review }) {
       <ul>
         {review.changes.map((change) => (
           <li key={change.field}>
-            {change.field}: {shown(change.before)} → {shown(change.after)}
+            {change.field}: {shownValue(change.before)} → {shownValue(change.after)}
           </li>
         ))}
       </ul>
@@ -38,16 +37,9 @@ export function TranslationReviewPanel() {
     mutationFn: approveTranslation,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['content-editor', 'reviews'] }),
   });
-  const failure =
-    approve.error instanceof ApiRequestError
-      ? approve.error.body?.message
-      : approve.error && 'Approving failed.';
   const rows = (data ?? []).filter((review) => review.language === language);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="review-title">
-      <Title order={2} size="h3" id="review-title" mb="md">
-        Translation review
-      </Title>
+    <EditorSection id="review-title" title="Translation review">
       <Stack>
         <Text>
           Correct a translation in the editor above, with the English beside it, and publish it; then approve
@@ -60,11 +52,7 @@ export function TranslationReviewPanel() {
           value={language}
           onChange={(event) => setLanguage(event.currentTarget.value as Language)}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert error={approve.error} fallback="Approving failed." />
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -92,6 +80,6 @@ export function TranslationReviewPanel() {
           </Table.Tbody>
         </Table>
       </Stack>
-    </Card>
+    </EditorSection>
   );
 }

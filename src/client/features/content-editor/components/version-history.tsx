@@ -1,10 +1,9 @@
-import { Alert, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { contentVersionQuery, contentVersionsQuery, restoreVersion } from '../api/content-editor-api.ts';
-
-const shown = (value: unknown) => (value === null || value === undefined ? '(none)' : JSON.stringify(value));
+import { EditorSection } from './editor-section.tsx';
+import { FailureAlert, shownValue } from './failure-alert.tsx';
 
 function VersionChanges({ version }: { version: number }) {
   const { data } = useQuery(contentVersionQuery(version));
@@ -14,7 +13,8 @@ function VersionChanges({ version }: { version: number }) {
     <List aria-label={`Changes in version ${version}`}>
       {data.changes.map((change) => (
         <List.Item key={`${change.language}/${change.name}/${change.field}`}>
-          {change.name} ({change.language}) {change.field}: {shown(change.before)} → {shown(change.after)}
+          {change.name} ({change.language}) {change.field}: {shownValue(change.before)} →{' '}
+          {shownValue(change.after)}
         </List.Item>
       ))}
     </List>
@@ -30,23 +30,12 @@ export function VersionHistory() {
     mutationFn: (version: number) => restoreVersion(version, data.current),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['content-editor'] }),
   });
-  const failure =
-    restore.error instanceof ApiRequestError
-      ? restore.error.body?.message
-      : restore.error && 'Restoring failed.';
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="history-title">
-      <Title order={2} size="h3" id="history-title" mb="md">
-        History
-      </Title>
+    <EditorSection id="history-title" title="History">
       <Stack>
         {data.items.length === 0 && <Text>Nothing has been published from the dashboard yet.</Text>}
         {restore.data && <Alert role="status">Restored as version {restore.data.version}.</Alert>}
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert error={restore.error} fallback="Restoring failed." />
         {data.items.length > 0 && (
           <Table>
             <Table.Thead>
@@ -98,6 +87,6 @@ export function VersionHistory() {
           </Table>
         )}
       </Stack>
-    </Card>
+    </EditorSection>
   );
 }
