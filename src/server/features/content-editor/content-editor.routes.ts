@@ -14,7 +14,7 @@ import {
   versionParams,
 } from '#shared/api/content-editor.ts';
 import { withoutLanguage } from '#shared/i18n/languages.ts';
-import { isClientRoute, isStaffPage } from '#shared/routes.ts';
+import { publicPages } from '#shared/routes.ts';
 import { contentChanges } from '#shared/rules/content-changes.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
@@ -29,6 +29,10 @@ import { discardDraft, saveDraft } from './save-draft.ts';
 import { approveTranslation, listReviews } from './translation-reviews.ts';
 
 // The staff scope's hook answers 403 to anyone but an administrator.
+
+/** The pages that show only content: a record page shows a record, and has none to preview. */
+const previewable = new Set<string>(Object.values(publicPages).filter((path) => !path.includes(':')));
+
 const adminOnly = { role: 'admin' } as const;
 
 const summary = (row: {
@@ -87,7 +91,7 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: adminOnly, schema: { querystring: previewQuery } },
     async (request, reply) => {
       const page = withoutLanguage(request.query.path);
-      if (!isClientRoute(page) || isStaffPage(page) || page.startsWith('/info/')) {
+      if (!previewable.has(page)) {
         throw invalidInput('Path must be a page of the site, such as /courses', {
           path: 'Not a public page',
         });

@@ -27,5 +27,5 @@ export default fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'content-sync', dependencies: ['core'] },
+  { name: 'content-sync', dependencies: ['content'] },
 );

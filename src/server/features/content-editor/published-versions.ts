@@ -2,8 +2,8 @@ import { desc, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ContentFiles } from '#shared/api/content-files.ts';
 import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/record-audit.ts';
 import { contentVersion } from '../../db/schema/index.ts';
-import type { Tx } from '../audit/record-audit.ts';
 import { contentFromFiles } from '../content/load-content.ts';
 
 /** The newest published version's number; 0 while only the `content/` files have been served. */

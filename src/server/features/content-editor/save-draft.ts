@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentFileName } from '#shared/api/content-files.ts';
 import { contentFileSchema } from '#shared/api/content-files.ts';
 import type { Language } from '#shared/i18n/languages.ts';
+import type { Actor } from '../../db/record-audit.ts';
 import { contentDraft } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
-import type { Actor } from '../audit/record-audit.ts';
 import { latestVersionNumber } from './published-versions.ts';
 
 const staleEdit = () =>

@@ -3,9 +3,9 @@ import type { TranslationReview } from '#shared/api/content-editor.ts';
 import { type ContentFileName, contentFileNames } from '#shared/api/content-files.ts';
 import { defaultLanguage, type Language, translatedLanguages } from '#shared/i18n/languages.ts';
 import { fileChanges } from '#shared/rules/content-changes.ts';
+import type { Actor } from '../../db/record-audit.ts';
 import { contentReview } from '../../db/schema/index.ts';
 import { invalidInput } from '../../errors.ts';
-import type { Actor } from '../audit/record-audit.ts';
 import { filesOfVersion, latestVersionNumber } from './published-versions.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -7,7 +7,7 @@ import { Ed25519Signature2020 as DccEd25519Signature2020 } from '@digitalcredent
 import { Ed25519VerificationKey2020 } from '@digitalcredentials/ed25519-verification-key-2020';
 import { securityLoader } from '@digitalcredentials/security-document-loader';
 import * as dccVc from '@digitalcredentials/vc';
-import type { TestApp } from '../../test/test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 // A wallet in a test, doing what the Learner Credential Wallet does: read the interaction URL, post
 // `{}` to the exchange, sign a DID authentication presentation with its did:key, post that.

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import { type AuditAction, type AuditEntity, auditEvent } from '../../db/schema/index.ts';
+import type { Db } from './database.ts';
+import { type AuditAction, type AuditEntity, auditEvent } from './schema/index.ts';
 
 export interface Actor {
   id: string;

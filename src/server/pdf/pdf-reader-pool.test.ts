@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { manyLettersPdf } from '../../test/hostile-pdfs.ts';
+import { manyLettersPdf } from '../test/hostile-pdfs.ts';
 import { createPdfReaderPool, type PdfReaderPool } from './pdf-reader-pool.ts';
 
 let pool: PdfReaderPool | undefined;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { signInAs } from '../../test/staff-session.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInAs } from './staff-session.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /** A did:web host that resolves nowhere: every test that reaches the network fails loudly. */
 export const TEST_PUBLIC_URL = 'https://certs.example.test';

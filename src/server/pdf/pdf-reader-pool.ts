@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../errors.ts';
 import type { ReadAnswer } from './pdf-reader-worker.ts';
 import type { SentPdfReading } from './read-sent-pdf.ts';
 

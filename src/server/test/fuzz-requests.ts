@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { contentNames } from '#shared/api/content.ts';
 import type { RouteEntry } from '../app.ts';
-import { personFields } from '../test/upload-fixtures.ts';
+import { personFields } from './upload-fixtures.ts';
 
 /** What a generated request may use: who is signed in, and ids that exist. */
 export interface FuzzContext {

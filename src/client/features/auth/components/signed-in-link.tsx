@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { maybeSignedIn, rememberSignedIn } from '#client/features/auth/api/signed-in-hint.ts';
+import { maybeSignedIn, rememberSignedIn } from '../api/signed-in-hint.ts';
 
-const AccountLink = lazy(() => import('#client/features/auth/components/account-link.tsx'));
+const AccountLink = lazy(() => import('./account-link.tsx'));
 
 const forgetSignedIn = () => rememberSignedIn(false);
 

@@ -6,16 +6,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type App, buildApp } from '../app.ts';
+import { backupTables } from '../backup/database-tables.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, queryRows } from '../db/database.ts';
 import { configuredFileStore } from '../files/configured-store.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { checked, committed, csvOf, csvRow } from '../test/imports-api.ts';
-import { createScratchDatabase } from '../test/scratch-database.ts';
-import { signInAs } from '../test/staff-session.ts';
-import { pgliteImage } from '../test/test-app.ts';
-import { multipartForm, personFields, personFiles, readStored, storedKeys } from '../test/upload-fixtures.ts';
-import { backupTables } from './database-tables.ts';
+import { checked, committed, csvOf, csvRow } from './imports-api.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+import { signInAs } from './staff-session.ts';
+import { pgliteImage } from './test-app.ts';
+import { multipartForm, personFields, personFiles, readStored, storedKeys } from './upload-fixtures.ts';
 
 const DRILL_URL = 'https://certs.example.test';
 
