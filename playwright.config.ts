@@ -29,7 +29,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: /content-editor\.spec\.ts/,
+    },
+    // Publishing changes what every other test reads on the public pages: these run after them.
+    {
+      name: 'content-editing',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testMatch: /content-editor\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node_modules/.bin/tsx tests/e2e/start-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,

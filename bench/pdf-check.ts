@@ -25,6 +25,12 @@ const max = (values: number[]) => Math.max(...values);
 async function eCert(name: string, language: 'en' | 'zh-Hans' | 'ta') {
   const pdf = await drawECert({
     site: { issuerName: 'Demo Skills Institute', portalName: 'e-Cert Portal', certificateTitle: 'e-Cert' },
+    design: {
+      accentColour: '#1c4e80',
+      statement: 'Issued after a skills test.',
+      signatoryName: 'Alex Morgan',
+      signatoryTitle: 'Director of Assessment',
+    },
     certificate: {
       name,
       finNumber: 'XXXXX567X',

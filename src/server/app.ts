@@ -6,6 +6,7 @@ import certificatesRoutes from './features/certificates/certificates.routes.ts';
 import contactRoutes from './features/contact/contact.routes.ts';
 import contentRoutes from './features/content/content.routes.ts';
 import siteContent from './features/content/site-content.ts';
+import contentSync from './features/content-editor/content-sync.ts';
 import credentialsRoutes from './features/credentials/credentials.routes.ts';
 import issuer from './features/credentials/issuer.ts';
 import { publicECertPdfRoutes } from './features/e-cert-pdf/e-cert-pdf.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(auth);
   await app.register(openapi);
   await app.register(issuer);
+  await app.register(contentSync);
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes);

@@ -69,6 +69,7 @@ const routes: RouteObject[] = [
               },
               { path: 'users', lazy: () => import('./routes/dashboard/users.tsx') },
               { path: 'api-keys', lazy: () => import('./routes/dashboard/api-keys.tsx') },
+              { path: 'pages', lazy: () => import('./routes/dashboard/pages.tsx') },
               { path: 'account', lazy: () => import('./routes/dashboard/account.tsx') },
               { path: 'audit', lazy: () => import('./routes/dashboard/audit.tsx') },
               { path: 'messages', lazy: () => import('./routes/dashboard/messages.tsx') },

@@ -29,7 +29,9 @@ export const vitePages =
     return {
       staffApp: () => html('index.html'),
       renderPublicPage: async (request, known) =>
-        createServerRender(app, await html('page.html'), renderPage)(request, known),
+        createServerRender(app, await html('page.html'), renderPage).serve(request, known),
+      renderPreview: async (request, pathname, content) =>
+        createServerRender(app, await html('page.html'), renderPage).preview(request, pathname, content),
       // React Refresh's preamble is an inline script, which the pages' policy refuses elsewhere.
       prepareHtml: (reply) => {
         const policy = String(reply.getHeader('content-security-policy') ?? '');

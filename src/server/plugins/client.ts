@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ResolvedContent } from '#shared/api/site-content.ts';
 import { defaultLanguage, languages, pathIn } from '#shared/i18n/languages.ts';
 import { publicPages, staffPages } from '#shared/routes.ts';
 import { isSameSitePath } from '#shared/rules/same-site-path.ts';
@@ -14,6 +15,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Answers a GET no route took: the "Page not found" page, or a redirect to the bare address. */
     serveClient(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+    /** A public page rendered with unpublished content; null when there is no built renderer. */
+    renderPreview(
+      request: FastifyRequest,
+      pathname: string,
+      content: ResolvedContent,
+    ): Promise<PublicPage | null>;
   }
 }
 
@@ -25,6 +32,12 @@ interface ClientSource {
   staffApp(): Promise<string | null>;
   /** Renders a public page (null when that fails), or null before a build. */
   renderPublicPage: ((request: FastifyRequest, known: boolean) => Promise<PublicPage | null>) | null;
+  /** Renders a public page with unpublished content, for a preview; absent before a build. */
+  renderPreview?: (
+    request: FastifyRequest,
+    pathname: string,
+    content: ResolvedContent,
+  ) => Promise<PublicPage | null>;
   /** What an HTML answer needs beyond the build's, while developing. */
   prepareHtml?(reply: FastifyReply): void;
 }
@@ -65,9 +78,11 @@ const builtClient: ClientSourceFactory = async (app) => {
       },
     });
   }
+  const render = renderPage && pageHtml !== null ? createServerRender(app, pageHtml, renderPage) : null;
   return {
     staffApp: async () => indexHtml,
-    renderPublicPage: renderPage && pageHtml !== null ? createServerRender(app, pageHtml, renderPage) : null,
+    renderPublicPage: render?.serve ?? null,
+    renderPreview: render?.preview,
   };
 };
 
@@ -132,6 +147,12 @@ export default fp<{ source?: ClientSourceFactory }>(
         });
       }
     }
+
+    app.decorate(
+      'renderPreview',
+      async (request: FastifyRequest, pathname: string, content: ResolvedContent) =>
+        client.renderPreview ? client.renderPreview(request, pathname, content) : null,
+    );
 
     app.decorate('serveClient', async (request: FastifyRequest, reply: FastifyReply) => {
       const [pathname = '/', query] = request.url.split('?');

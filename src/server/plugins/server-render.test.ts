@@ -36,7 +36,7 @@ describe('server render of public pages', () => {
         `<title>Check | ${(site as { portalName: string }).portalName}</title>` +
         '<link rel="preload" as="image" href="/a.svg"/><h1>Check</h1>',
     );
-    const page = await createServerRender(testApp.app, template, renderPage)(request('/verify'), true);
+    const page = await createServerRender(testApp.app, template, renderPage).serve(request('/verify'), true);
 
     expect(renderPage).toHaveBeenCalledOnce();
     expect(renderPage.mock.calls[0]?.[0]).toBe('http://localhost/verify');
@@ -52,14 +52,14 @@ describe('server render of public pages', () => {
       testApp.app,
       template,
       apiRenderer(() => '<h1>Page</h1>'),
-    );
+    ).serve;
     expect(await render(request('/no-such-page'), false)).toMatchObject({ status: 404 });
     expect(await render(request('/about'), true)).toMatchObject({ status: 200, cacheControl: 'no-cache' });
   });
 
   it('keeps a page that is the same for everyone, and renders a record page every time, not stored', async () => {
     const renderPage = apiRenderer(() => '<h1>Page</h1>');
-    const render = createServerRender(testApp.app, template, renderPage);
+    const render = createServerRender(testApp.app, template, renderPage).serve;
     const first = await render(request('/verify'), true);
     expect(await render(request('/verify'), true)).toBe(first);
     expect(renderPage).toHaveBeenCalledOnce();
@@ -73,7 +73,7 @@ describe('server render of public pages', () => {
 
   it('does not keep a page asked with a query, so no visitor can fill the cache', async () => {
     const renderPage = apiRenderer(() => '<h1>Page</h1>');
-    const render = createServerRender(testApp.app, template, renderPage);
+    const render = createServerRender(testApp.app, template, renderPage).serve;
     await render(request('/verify?a=1'), true);
     await render(request('/verify?a=1'), true);
     expect(renderPage).toHaveBeenCalledTimes(2);
@@ -83,9 +83,13 @@ describe('server render of public pages', () => {
     const failing = vi.fn<RenderPage>(async () => {
       throw new Error('render failed');
     });
-    expect(await createServerRender(testApp.app, template, failing)(request('/verify'), true)).toBeNull();
+    expect(
+      await createServerRender(testApp.app, template, failing).serve(request('/verify'), true),
+    ).toBeNull();
     const redirecting = vi.fn<RenderPage>(async () => null);
-    expect(await createServerRender(testApp.app, template, redirecting)(request('/verify'), true)).toBeNull();
+    expect(
+      await createServerRender(testApp.app, template, redirecting).serve(request('/verify'), true),
+    ).toBeNull();
   });
 
   it('gives a page its language: <html lang>, and its address in every language for search engines', async () => {
@@ -93,7 +97,7 @@ describe('server render of public pages', () => {
       testApp.app,
       template,
       apiRenderer(() => '<h1>Page</h1>'),
-    );
+    ).serve;
     const { publicUrl } = testApp.app.config;
     const chinese = await render(request('/zh-Hans/verify'), true);
     expect(chinese?.html).toMatch(/^<html lang="zh-Hans">/);
@@ -119,7 +123,7 @@ describe('server render of public pages', () => {
 
   it('keeps each language of a page apart, and a record page in any language is not stored', async () => {
     const renderPage = apiRenderer(() => '<h1>Page</h1>');
-    const render = createServerRender(testApp.app, template, renderPage);
+    const render = createServerRender(testApp.app, template, renderPage).serve;
     const english = await render(request('/about'), true);
     const tamil = await render(request('/ta/about'), true);
     expect(tamil).not.toBe(english);

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResolvedContent } from '#shared/api/site-content.ts';
 import { type Language, languageOfPath, languages, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
 import { recordIdOfUrl } from '#shared/record-page.ts';
 import type { RenderPage } from '#shared/rendered-page.ts';
 import { fontStylesheetsFor } from '../i18n/font-stylesheets.ts';
+import { languageQuery } from '../i18n/language-query.ts';
 
 const renderModule = fileURLToPath(new URL('../../../dist/render/entry-server.js', import.meta.url));
 
@@ -85,8 +87,13 @@ export function createServerRender(app: FastifyInstance, template: string, rende
     });
   };
 
-  async function render(request: FastifyRequest, url: URL, known: boolean): Promise<PublicPage | null> {
-    const rendered = await renderPage(url.href, fetchApi(request));
+  async function render(
+    request: FastifyRequest,
+    url: URL,
+    known: boolean,
+    fetch = fetchApi(request),
+  ): Promise<PublicPage | null> {
+    const rendered = await renderPage(url.href, fetch);
     if (!rendered) return null;
     return {
       html: fillTemplate(template, rendered.html, languageTags(url, app.config.publicUrl)),
@@ -96,10 +103,14 @@ export function createServerRender(app: FastifyInstance, template: string, rende
   }
 
   /** `known`: a path of a public page; any other path is answered with the "Page not found" page. */
-  return async (request: FastifyRequest, known: boolean): Promise<PublicPage | null> => {
+  const serve = async (request: FastifyRequest, known: boolean): Promise<PublicPage | null> => {
     const url = new URL(request.url, 'http://localhost');
-    // Only known pages without a query are kept: the set of such keys is small and fixed.
-    const key = known && url.search === '' && sameForEveryone(url.pathname) ? url.pathname : null;
+    // Only known pages without a query are kept: the set of such keys is small and fixed. The
+    // content's version is part of the key, so a publish is served at once.
+    const key =
+      known && url.search === '' && sameForEveryone(url.pathname)
+        ? `${app.content.version}${url.pathname}`
+        : null;
     const hit = key ? kept.get(key) : undefined;
     if (hit && hit.until > Date.now()) return hit.page;
     try {
@@ -111,4 +122,26 @@ export function createServerRender(app: FastifyInstance, template: string, rende
       return null;
     }
   };
+
+  /**
+   * A page as it would look with `content` published: the page's questions about its content and
+   * brand are answered from `content`, every other question as usual. Never kept.
+   */
+  const preview = (request: FastifyRequest, pathname: string, content: ResolvedContent) => {
+    const published = fetchApi(request);
+    const fetch = async (path: string, init?: RequestInit) => {
+      const address = new URL(path, 'http://localhost');
+      const lang = languageQuery.safeParse(Object.fromEntries(address.searchParams)).data?.lang ?? 'en';
+      const page = /^\/api\/content\/([^/]+)$/.exec(address.pathname)?.[1];
+      const drafted = content.inLanguage(lang);
+      if (page && page in drafted.pages)
+        return Response.json(drafted.pages[page as keyof typeof drafted.pages]);
+      const answer = await published(path, init);
+      if (address.pathname !== '/api/site' || !answer.ok) return answer;
+      return Response.json({ ...(await answer.json()), ...drafted.site });
+    };
+    return render(request, new URL(pathname, 'http://localhost'), true, fetch);
+  };
+
+  return { serve, preview };
 }

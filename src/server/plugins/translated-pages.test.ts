@@ -38,7 +38,8 @@ describe('public pages rendered on the server in each language', () => {
   let testApp: TestApp;
   let renderPage: RenderPage;
   const request = (url: string) => ({ url, ip: '203.0.113.9', log: testApp.app.log }) as never;
-  const render = (url: string) => createServerRender(testApp.app, template, renderPage)(request(url), true);
+  const render = (url: string) =>
+    createServerRender(testApp.app, template, renderPage).serve(request(url), true);
 
   beforeAll(async () => {
     const built = await loadRenderPage();

@@ -3,7 +3,8 @@ import { pageOf, pageQuery } from './paging.ts';
 
 /**
  * `bulk`: one staff action on many records at once (each record has its own event too); `backup`:
- * the whole database copied out (`download`) or put back (`restore`).
+ * the whole database copied out (`download`) or put back (`restore`); `content`: a version of the
+ * public pages and brand (`publish`, or `restore` of an earlier one), by its number.
  */
 export const auditEntityTypes = [
   'person',
@@ -14,6 +15,7 @@ export const auditEntityTypes = [
   'apiKey',
   'backup',
   'verifier',
+  'content',
 ] as const;
 export const auditActions = [
   'create',
@@ -24,6 +26,7 @@ export const auditActions = [
   'reinstate',
   'import',
   'download',
+  'publish',
 ] as const;
 
 /** Who: a user's id, or this for the changes no signed-in person made. */
@@ -47,7 +50,7 @@ export const auditQuery = pageQuery
   .extend({
     entityType: z
       .enum(auditEntityTypes, {
-        error: 'Record type must be person, renewal, user, import, bulk, apiKey or backup',
+        error: 'Record type must be person, renewal, user, import, bulk, apiKey, backup or content',
       })
       .optional(),
     entityId: z.string().trim().min(1).max(100, { error: 'Entity id is too long' }).optional(),

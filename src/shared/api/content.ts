@@ -13,11 +13,12 @@ const articlePage = z.object({
 
 const card = z.object({ id: text, title: text, description: text });
 
-const cardsPage = z.object({ title: text, lead: text, cards: z.array(card).length(6) });
+// Entries are added, reordered and removed in the dashboard; the pages lay out any number.
+const cardsPage = z.object({ title: text, lead: text, cards: z.array(card).min(1).max(30) });
 export type CardsPage = z.infer<typeof cardsPage>;
 
 const resourceLink = z.object({ title: text, description: text, url: z.url() });
-const resourcesPage = z.object({ title: text, lead: text, links: z.array(resourceLink).length(8) });
+const resourcesPage = z.object({ title: text, lead: text, links: z.array(resourceLink).min(1).max(30) });
 export type ResourcesPage = z.infer<typeof resourcesPage>;
 
 const faqPage = z.object({
@@ -51,6 +52,20 @@ const verifyPage = z.object({
 });
 export type VerifyPage = z.infer<typeof verifyPage>;
 
+/**
+ * The PDF e-Cert's design: its accent colour, a short statement under the holder's details, and
+ * the signatory printed under the signature. The credential and its checks do not read it.
+ */
+const eCertDesign = z.object({
+  accentColour: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Accent colour must be a colour such as #1c4e80' }),
+  statement: text.max(400, { error: 'Statement must be at most 400 characters' }),
+  signatoryName: text.max(120),
+  signatoryTitle: text.max(120),
+});
+export type ECertDesign = z.infer<typeof eCertDesign>;
+
 /** Every content file the portal reads, by name, with the schema it must satisfy. */
 export const contentSchemas = {
   home: homePage,
@@ -67,6 +82,7 @@ export const contentSchemas = {
   'supported-browsers': articlePage,
   'not-found': articlePage,
   verify: verifyPage,
+  'e-cert': eCertDesign,
 } as const;
 export type ContentName = keyof typeof contentSchemas;
 export type Content<N extends ContentName> = z.infer<(typeof contentSchemas)[N]>;

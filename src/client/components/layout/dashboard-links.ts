@@ -14,6 +14,7 @@ export const staffLinks = [
   { label: 'Renew Import', to: '/dashboard/renew-import', admin: false },
   { label: 'Users', to: '/dashboard/users', admin: true },
   { label: 'API keys', to: '/dashboard/api-keys', admin: true },
+  { label: 'Pages and brand', to: '/dashboard/pages', admin: true },
   { label: 'Audit', to: '/dashboard/audit', admin: false },
   { label: 'Messages', to: '/dashboard/messages', admin: false },
   { label: 'Verifiers', to: '/dashboard/verifiers', admin: false },

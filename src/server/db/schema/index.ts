@@ -1,6 +1,7 @@
 export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './content.ts';
 export * from './credentials.ts';
 export * from './imports.ts';
 export * from './messages.ts';

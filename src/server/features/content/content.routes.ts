@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentNames, searchResponse } from '#shared/api/content.ts';
-import { languages } from '#shared/i18n/languages.ts';
+import { type Language, languages } from '#shared/i18n/languages.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
 import { buildSearchIndex, searchSite } from './search-index.ts';
 
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const indexes = new Map(
-    languages.map((language) => [language, buildSearchIndex(app.content.inLanguage(language).pages)]),
-  );
+  // Built once per published version: a publish makes the next search build the new one.
+  let indexed = { version: -1, indexes: new Map<Language, ReturnType<typeof buildSearchIndex>>() };
+  const searchIndex = (language: Language) => {
+    if (indexed.version !== app.content.version) {
+      const indexes = new Map(
+        languages.map((l) => [l, buildSearchIndex(app.content.inLanguage(l).pages)] as const),
+      );
+      indexed = { version: app.content.version, indexes };
+    }
+    return indexed.indexes.get(language) ?? [];
+  };
 
   app.get(
     '/api/content/:name',
@@ -19,7 +27,8 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+      // Short: a publish reaches browsers within seconds.
+      reply.header('cache-control', 'public, max-age=10');
       return app.content.inLanguage(request.query.lang).pages[request.params.name];
     },
   );
@@ -34,7 +43,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponse },
       },
     },
-    async ({ query }) => ({ query: query.q, results: searchSite(indexes.get(query.lang) ?? [], query.q) }),
+    async ({ query }) => ({ query: query.q, results: searchSite(searchIndex(query.lang), query.q) }),
   );
 
   // RFC 9116: one year of validity from start, contact from the brand configuration.

@@ -1,6 +1,6 @@
 import type { SearchResult } from '#shared/api/content.ts';
+import type { SiteContent } from '#shared/api/site-content.ts';
 import { searchDocuments } from '#shared/rules/site-search.ts';
-import type { SiteContent } from './load-content.ts';
 
 type IndexedDocument = SearchResult & { body: string };
 

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type { CertificateView, TrainingRecord } from '#shared/api/certificates.ts';
+import type { ECertDesign } from '#shared/api/content.ts';
 import { formatDateIn } from '#shared/format-date.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { attachCredential } from '../../pdf/attached-credential.ts';
@@ -9,6 +10,8 @@ import { documentFonts } from './pdf-fonts.ts';
 
 export interface ECertContent {
   site: { issuerName: string; portalName: string; certificateTitle: string };
+  /** The issuer's design, in the page's language. */
+  design: ECertDesign;
   /** The public view: identifiers masked as the page masks them. */
   certificate: Pick<
     CertificateView,
@@ -28,6 +31,14 @@ export interface ECertContent {
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
+
+/** `#1c4e80` as pdf-lib's colour. */
+const colourOf = (hex: string) =>
+  rgb(
+    Number.parseInt(hex.slice(1, 3), 16) / 255,
+    Number.parseInt(hex.slice(3, 5), 16) / 255,
+    Number.parseInt(hex.slice(5, 7), 16) / 255,
+  );
 const INK = rgb(0.1, 0.1, 0.12);
 const DIMMED = rgb(0.36, 0.36, 0.4);
 const REVOKED = rgb(0.72, 0.07, 0.07);
@@ -253,6 +264,8 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   document.setCreationDate(content.madeAt);
   document.setModificationDate(content.madeAt);
   const page = document.addPage([A4.width, A4.height]);
+  const accent = colourOf(content.design.accentColour);
+  page.drawRectangle({ x: 0, y: A4.height - 14, width: A4.width, height: 14, color: accent });
   const fontFor = documentFonts(document);
   const write = new Writer(page, fontFor);
   const width = A4.width - 2 * MARGIN;
@@ -282,7 +295,7 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
   });
   y = Math.min(afterPortal, y - 48) - 28;
 
-  y = await write.text(site.certificateTitle, { x: MARGIN, y, size: 20, width, bold: true });
+  y = await write.text(site.certificateTitle, { x: MARGIN, y, size: 20, width, bold: true, color: accent });
   y = await write.text(say(content, eCertWords.recordsThat), {
     x: MARGIN,
     y: y - 14,
@@ -363,11 +376,14 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
       color: stateColor,
     });
 
+  y = await write.text(content.design.statement, { x: MARGIN, y: y - 10, size: 10, width, color: DIMMED });
+
+  let signatoryY = y - 24;
   if (content.signaturePng) {
     const signature = await document.embedPng(content.signaturePng);
     const scaled = signature.scaleToFit(160, 60);
     page.drawImage(signature, { x: MARGIN, y: y - 24 - scaled.height, ...scaled });
-    await write.text(say(content, eCertWords.signature), {
+    signatoryY = await write.text(say(content, eCertWords.signature), {
       x: MARGIN,
       y: y - 26 - scaled.height,
       size: 9,
@@ -375,6 +391,20 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
       color: DIMMED,
     });
   }
+  signatoryY = await write.text(content.design.signatoryName, {
+    x: MARGIN,
+    y: signatoryY - 4,
+    size: 10,
+    width: 240,
+    bold: true,
+  });
+  await write.text(content.design.signatoryTitle, {
+    x: MARGIN,
+    y: signatoryY,
+    size: 9,
+    width: 240,
+    color: DIMMED,
+  });
 
   // The QR code and the address it opens, at the foot: a reader checks the record as it is now.
   const qrSize = 110;

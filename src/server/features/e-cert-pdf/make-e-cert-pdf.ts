@@ -15,7 +15,7 @@ import { logoPng, storedImagePng } from './e-cert-images.ts';
  * How the page is drawn, as a number: part of every PDF's version, so PDFs kept in the store from
  * an older drawing are made again. Raise it with any change to what draw-e-cert.ts prints.
  */
-const PDF_FORM = 2;
+const PDF_FORM = 3;
 
 /** JSON with every object's keys in order: a credential read back from jsonb has them reordered. */
 const stableJson = (value: unknown) =>
@@ -48,7 +48,8 @@ export async function prepareECertPdf(
   found: FoundCertificate,
   { audience, language }: { audience: 'public' | 'staff'; language: Language },
 ): Promise<ECertPdf> {
-  const { site } = app.content.inLanguage(language);
+  const { site, pages } = app.content.inLanguage(language);
+  const design = pages['e-cert'];
   const { certValidityYears, publicUrl, maskIdentifiers } = app.config;
   const view = toCertificateView(found.row, {
     issuer: site.issuerName,
@@ -66,6 +67,7 @@ export async function prepareECertPdf(
     form: PDF_FORM,
     language,
     site,
+    design,
     certificate,
     records,
     recordUrl,
@@ -84,6 +86,7 @@ export async function prepareECertPdf(
       ]);
       return drawECert({
         site,
+        design,
         certificate,
         records,
         recordUrl,

@@ -5,7 +5,8 @@ import { languageQuery } from '../../i18n/language-query.ts';
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { querystring: languageQuery, response: { 200: siteResponse } };
   app.get('/api/site', { schema }, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
+    // Short: a publish reaches browsers within seconds.
+    reply.header('cache-control', 'public, max-age=10');
     return {
       ...app.content.inLanguage(request.query.lang).site,
       publicUrl: app.config.publicUrl,

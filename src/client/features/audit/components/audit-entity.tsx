@@ -14,6 +14,7 @@ const kinds: Record<string, string> = {
   bulk: 'Chosen records',
   apiKey: 'API key',
   backup: 'Database',
+  content: 'Public pages version',
 };
 
 /** The record an event is about, by name ("Person: Ada Tan"), linked to its edit page while it is there. */
@@ -38,4 +39,5 @@ export const actionWords: Record<string, string> = {
   reinstate: 'Reinstated',
   import: 'Imported',
   download: 'Downloaded',
+  publish: 'Published',
 };

@@ -14,6 +14,7 @@ const recordTypes = [
   { value: 'bulk', label: 'Actions on chosen records' },
   { value: 'apiKey', label: 'API keys' },
   { value: 'backup', label: 'Backups' },
+  { value: 'content', label: 'Public pages' },
 ];
 
 /**

@@ -8,6 +8,7 @@ const actions: Record<string, string> = {
   revoke: 'revoked',
   import: 'imported',
   download: 'downloaded',
+  publish: 'published',
 };
 const entities: Record<string, string> = {
   person: 'a person record',
@@ -16,6 +17,7 @@ const entities: Record<string, string> = {
   import: 'a CSV file',
   apiKey: 'an API key',
   backup: 'a backup of the database',
+  content: 'a version of the public pages',
 };
 
 /** "ann@example.org updated a person record (name, passedDate)". */
