@@ -21,6 +21,7 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/contact',
   'POST /api/feedback',
   'POST /api/verifier-applications',
+  'GET /api/verifier-reports/:id',
   'GET /api/verify/challenge',
   'POST /api/verify',
   'GET /api/certificates/:id',

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { GREEN_BADGE, ORANGE_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
-import type { ListCheckResult, ListOutcome } from '#shared/api/verifiers.ts';
-import { outcomeLabels, resultsCsv } from '../api/results-csv.ts';
+import { type ListCheckResult, type ListOutcome, outcomeLabels } from '#shared/api/verifiers.ts';
+import { resultsCsv } from '../api/results-csv.ts';
 
 const outcomeColor: Record<ListOutcome, string> = {
   valid: GREEN_BADGE,
