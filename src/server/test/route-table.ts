@@ -95,6 +95,7 @@ export const VERIFIER_ROUTES = new Set([
   'DELETE /api/verifier/api-keys/:id',
   'POST /api/verifier/checks',
   'POST /api/verifier/checks/upload',
+  'GET /api/verifier/reports/:id/report.pdf',
 ]);
 
 // HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.
