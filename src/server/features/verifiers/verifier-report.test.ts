@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListCheckResult, VerifierReportView } from '#shared/api/verifiers.ts';
+import { verifierReport } from '../../db/schema/index.ts';
 import { pdfFirstPageGrey, wordsMissingGlyphs } from '../../test/pdf-ink.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signInAsVerifier } from '../../test/verifier-session.ts';
+import { pruneCheckLog } from './prune-check-log.ts';
 
 /** The QR code printed on a PDF's first page, read as a phone's camera would. */
 async function qrOf(pdf: Uint8Array): Promise<string | undefined> {
@@ -94,5 +97,24 @@ describe("a verifier's list report", () => {
 
     expect(othersView.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("deletes a report past the check log's retention with the log, and keeps a newer one", async () => {
+    const kept = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/verifier/checks',
+      headers: verifier.headers,
+      payload: { text: 'G2000001A,SN-CHINESE' },
+    });
+    const { db } = testApp.database;
+    await db
+      .update(verifierReport)
+      .set({ checkedAt: new Date(Date.now() - 366 * 86_400_000) })
+      .where(eq(verifierReport.id, result.reportId));
+
+    await pruneCheckLog(db, 365);
+
+    expect((await pdfOf(result.reportId, verifier.headers)).statusCode).toBe(404);
+    expect((await pdfOf(kept.json<ListCheckResult>().reportId, verifier.headers)).statusCode).toBe(200);
   });
 });
