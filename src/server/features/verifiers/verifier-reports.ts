@@ -43,25 +43,30 @@ async function findReport(
  * exist: its id alone proves nothing about who may have it printed.
  */
 export const verifierReportPdfRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/verifier/reports/:id/report.pdf', { schema: { params } }, async (request, reply) => {
-    const report = await findReport(app, request.params.id, verifierOf(request).id);
-    const { site } = app.content.inLanguage('en');
-    const reportUrl = `${app.config.publicUrl}${verifierReportPath(report.id)}`;
-    const qrPng = await QRCode.toBuffer(reportUrl, {
-      type: 'png',
-      margin: 1,
-      scale: 6,
-      errorCorrectionLevel: 'M',
-    });
-    const pdf = await drawVerifierReport({ site, report, reportUrl, qrPng });
-    return reply
-      .type('application/pdf')
-      .header(
-        'content-disposition',
-        `attachment; filename="e-cert-report-${report.checkedAt.slice(0, 10)}.pdf"`,
-      )
-      .send(Buffer.from(pdf));
-  });
+  // A report of 1,000 rows takes 0.7–1.9 s of CPU to draw: shed first when the server is busy.
+  app.get(
+    '/api/verifier/reports/:id/report.pdf',
+    { config: { costlyAnswer: true }, schema: { params } },
+    async (request, reply) => {
+      const report = await findReport(app, request.params.id, verifierOf(request).id);
+      const { site } = app.content.inLanguage('en');
+      const reportUrl = `${app.config.publicUrl}${verifierReportPath(report.id)}`;
+      const qrPng = await QRCode.toBuffer(reportUrl, {
+        type: 'png',
+        margin: 1,
+        scale: 6,
+        errorCorrectionLevel: 'M',
+      });
+      const pdf = await drawVerifierReport({ site, report, reportUrl, qrPng });
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="e-cert-report-${report.checkedAt.slice(0, 10)}.pdf"`,
+        )
+        .send(Buffer.from(pdf));
+    },
+  );
 };
 
 /**
