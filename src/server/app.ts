@@ -22,6 +22,7 @@ import staffApi from './features/staff-api.ts';
 import verificationRoutes from './features/verification/verification.routes.ts';
 import verifierApi from './features/verifiers/verifier-api.ts';
 import verifierApplicationsRoutes from './features/verifiers/verifier-applications.routes.ts';
+import { publicVerifierReportRoutes } from './features/verifiers/verifier-reports.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import { type LogDestination, loggerOptions, OneLinePerRequest } from './logger.ts';
 import auth from './plugins/auth.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
   await app.register(signInOptionsRoutes);
   await app.register(passwordResetRoutes);
   await app.register(verifierApplicationsRoutes);
+  await app.register(publicVerifierReportRoutes);
   await app.register(staffApi);
   await app.register(verifierApi);
 

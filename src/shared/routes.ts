@@ -30,6 +30,7 @@ export const staffPages = {
   setup: '/setup',
   'reset-password': '/reset-password',
   'verifier-application': '/verifier-application',
+  'verifier-report': '/verifier-report/:id',
   dashboard: '/dashboard/*',
   verifier: '/verifier/*',
 } as const satisfies Record<string, `/${string}`>;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pdfText } from '../../src/server/test/pdf-text.ts';
 import { totpCode } from '../../src/server/test/totp.ts';
 import {
   appOrigin,
@@ -128,6 +129,22 @@ staffTest(
     expect(lines[0]).toBe('Row,FIN,Serial,Result,Name,Course,Passed,Valid until,Note');
     expect(lines).toHaveLength(8);
     expect(lines[1]).toContain(`Valid,${valid.name}`);
+
+    // The PDF report names the verifier and the rows, and its QR code's address shows them to anyone.
+    const pdfDownload = visitor.waitForEvent('download');
+    await results.getByRole('link', { name: 'Download PDF report' }).click();
+    const [pdf = ''] = await pdfText(fs.readFileSync((await (await pdfDownload).path()) ?? ''));
+    expect(pdf).toContain(`${company} (Alice Tan)`);
+    expect(pdf).toContain(valid.name);
+    const reportPath = pdf.match(/\/verifier-report\/[0-9a-f-]{36}/)?.[0] ?? '';
+    const reader = await (await browser.newContext()).newPage();
+    await openPage(reader, reportPath, 'Verification report');
+    await expect(reader.getByText(`by ${company} (Alice Tan)`)).toBeVisible();
+    const reportRows = reader.getByRole('table').getByRole('row');
+    await expect(reportRows).toHaveCount(8);
+    await expect(reportRows.nth(1)).toContainText(valid.name);
+    await expectNoAxeViolations(reader);
+    await reader.context().close();
 
     // A key for the verifier's own systems, shown once, checks a pair.
     await visitor.getByRole('textbox', { name: 'Key name' }).fill('HR system');

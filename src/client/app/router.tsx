@@ -20,6 +20,7 @@ const signInModules: Record<
   setup: () => import('./routes/setup.tsx'),
   'reset-password': () => import('./routes/reset-password.tsx'),
   'verifier-application': () => import('./routes/verifier-application.tsx'),
+  'verifier-report': () => import('./routes/verifier-report.tsx'),
 };
 
 const routes: RouteObject[] = [

@@ -93,6 +93,8 @@ function probes(): Probe[] {
       email: 'probe@example.com',
       purpose: 'Probing what the application answers.',
     }),
+    // A report shows only the rows its verifier checked, under an id nobody guesses.
+    get('GET /api/verifier-reports/:id', `/api/verifier-reports/${GUESSED_ID}`),
     get('GET /api/verify/challenge', '/api/verify/challenge'),
     post('POST /api/verify', '/api/verify', { finNumber: 'Q9182736A', eCertNumber: a.eCertNumber }, 'a'),
     post('POST /api/verify', '/api/verify', { finNumber: '%', eCertNumber: '%' }),

@@ -73,6 +73,9 @@ async function render(file: string) {
   return { width: Number(width), height: Number(height), pixels: stdout.subarray(whole.length) };
 }
 
+/** A PDF's first page as poppler draws it, in grey: to read a QR code printed on it. */
+export const pdfFirstPageGrey = (pdf: Uint8Array) => withPdfFile(pdf, render);
+
 /**
  * The words of a PDF's first page that a reader draws with letters missing: text a font's embedded
  * outlines lack is still extracted (so text tests pass), but prints as nothing. A word is found

@@ -21,6 +21,7 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/contact',
   'POST /api/feedback',
   'POST /api/verifier-applications',
+  'GET /api/verifier-reports/:id',
   'GET /api/verify/challenge',
   'POST /api/verify',
   'GET /api/certificates/:id',
@@ -94,6 +95,7 @@ export const VERIFIER_ROUTES = new Set([
   'DELETE /api/verifier/api-keys/:id',
   'POST /api/verifier/checks',
   'POST /api/verifier/checks/upload',
+  'GET /api/verifier/reports/:id/report.pdf',
 ]);
 
 // HEAD is answered by the GET route's handler and hooks, so it is as public as its GET.

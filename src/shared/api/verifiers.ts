@@ -91,6 +91,19 @@ const listOutcomes = [
 ] as const;
 export type ListOutcome = (typeof listOutcomes)[number];
 
+/** How the result table, its CSV and its report name each outcome. */
+export const outcomeLabels: Record<ListOutcome, string> = {
+  valid: 'Valid',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  'not-passed': 'Not a pass',
+  'no-match': 'No match',
+  duplicate: 'Duplicate',
+  invalid: 'Bad row',
+  'over-quota': 'Not checked (quota)',
+  'too-many-no-matches': 'Not checked (no-match limit)',
+};
+
 const listRowResult = z.object({
   /** The row as a spreadsheet numbers it (the header, if any, is row 1), or the pasted line. */
   row: z.number().int(),
@@ -107,7 +120,26 @@ const listRowResult = z.object({
 });
 export type ListRowResult = z.infer<typeof listRowResult>;
 
+/**
+ * A row as the signed report and its public page show it: the FIN masked as on the public record
+ * page.
+ */
+const reportRow = listRowResult.omit({ passedDate: true });
+export type ReportRow = z.infer<typeof reportRow>;
+
+/** A checked list's report, as its public page shows it to whoever scans its QR code. */
+export const verifierReportView = z.object({
+  id: z.string(),
+  checkedAt: z.string(),
+  companyName: z.string(),
+  contactName: z.string(),
+  rows: z.array(reportRow),
+});
+export type VerifierReportView = z.infer<typeof verifierReportView>;
+
 export const listCheckResult = z.object({
+  /** The list's report (PDF and public page), kept as long as the check log. */
+  reportId: z.string(),
   checkedAt: z.string(),
   rows: z.array(listRowResult),
   usedToday: z.number().int(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { VerifierStatus } from '#shared/api/verifiers.ts';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ReportRow, VerifierStatus } from '#shared/api/verifiers.ts';
 import { user } from './auth.ts';
 import { person } from './person.ts';
 
@@ -73,4 +73,21 @@ export const verifierApiKey = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('verifier_api_key_verifier_idx').on(t.verifierId, t.createdAt)],
+);
+
+/**
+ * A checked list as its report prints it, under a random id its QR code names, so anyone holding
+ * the report can see on the portal that it is genuine and unchanged. Pruned with the check log.
+ */
+export const verifierReport = pgTable(
+  'verifier_report',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    verifierId: uuid('verifier_id')
+      .notNull()
+      .references(() => verifier.id, { onDelete: 'cascade' }),
+    rows: jsonb('rows').$type<ReportRow[]>().notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verifier_report_checked_at_idx').on(t.checkedAt)],
 );

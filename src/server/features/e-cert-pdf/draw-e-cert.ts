@@ -107,7 +107,7 @@ function wrap(words: Word[], size: number, width: number): Word[][] {
 }
 
 /** Writes lines top-down from `y` and answers the `y` below them. */
-class Writer {
+export class Writer {
   constructor(
     private readonly page: PDFPage,
     private readonly fontFor: ReturnType<typeof documentFonts>,

@@ -1,10 +1,11 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { ListCheckResult, ListOutcome, ListRowResult } from '#shared/api/verifiers.ts';
 import { courseExpiryDate, courseStatus } from '#shared/rules/course-validity.ts';
+import { maskIdentifier } from '#shared/rules/masking.ts';
 import { recordState } from '#shared/rules/record-state.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { verifier, verifierCheck } from '../../db/schema/index.ts';
+import { verifier, verifierCheck, verifierReport } from '../../db/schema/index.ts';
 import type { ListRecord } from './find-list-records.ts';
 import { startOfToday } from './quota.ts';
 import type { ListEntry } from './read-list.ts';
@@ -33,11 +34,12 @@ const notChecked: Record<'over-quota' | 'too-many-no-matches', string> = {
  * Checks a list's rows in order against the records found for them, within the verifier's daily
  * quota and hourly no-match ceiling: the rows checked are logged and kept; from the first row that
  * does not fit, the rest are named as not checked and their answers withheld. The verifier's row
- * is locked meanwhile, so two lists at once cannot both spend the same quota.
+ * is locked meanwhile, so two lists at once cannot both spend the same quota. The rows are kept as
+ * the list's report, the FINs masked as the public page masks them.
  */
 export async function checkList(
   db: Db,
-  config: Pick<Config, 'verification' | 'certValidityYears'>,
+  config: Pick<Config, 'verification' | 'certValidityYears' | 'maskIdentifiers'>,
   account: VerifierRow,
   entries: ListEntry[],
   recordOf: (entry: ListEntry) => ListRecord | undefined,
@@ -98,7 +100,23 @@ export async function checkList(
       };
     });
     if (logged.length > 0) await tx.insert(verifierCheck).values(logged);
-    return { checkedAt: new Date().toISOString(), rows, usedToday: used, dailyQuota };
+    const mask = config.maskIdentifiers ? maskIdentifier : (fin: string) => fin;
+    const reported = rows.map(({ passedDate: _passed, ...row }) => ({
+      ...row,
+      finNumber: mask(row.finNumber),
+    }));
+    const [report] = await tx
+      .insert(verifierReport)
+      .values({ verifierId: account.id, rows: reported })
+      .returning({ id: verifierReport.id, checkedAt: verifierReport.checkedAt });
+    if (!report) throw new Error('The list report was not stored.');
+    return {
+      reportId: report.id,
+      checkedAt: report.checkedAt.toISOString(),
+      rows,
+      usedToday: used,
+      dailyQuota,
+    };
   });
 }
 

@@ -5,6 +5,7 @@ import checksRoutes from './checks.routes.ts';
 import { pruneCheckLogOnTimer } from './prune-timer.ts';
 import verifierAccountRoutes from './verifier-account.routes.ts';
 import verifierKeysRoutes from './verifier-keys.routes.ts';
+import { verifierReportPdfRoutes } from './verifier-reports.ts';
 import { verifierSessionReader } from './verifier-session.ts';
 
 /**
@@ -36,6 +37,7 @@ const verifierApi: FastifyPluginAsync = async (app) => {
   await app.register(verifierAccountRoutes);
   await app.register(checksRoutes);
   await app.register(verifierKeysRoutes);
+  await app.register(verifierReportPdfRoutes);
 };
 
 export default verifierApi;

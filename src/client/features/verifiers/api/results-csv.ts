@@ -1,16 +1,4 @@
-import type { ListCheckResult, ListOutcome } from '#shared/api/verifiers.ts';
-
-export const outcomeLabels: Record<ListOutcome, string> = {
-  valid: 'Valid',
-  expired: 'Expired',
-  revoked: 'Revoked',
-  'not-passed': 'Not a pass',
-  'no-match': 'No match',
-  duplicate: 'Duplicate',
-  invalid: 'Bad row',
-  'over-quota': 'Not checked (quota)',
-  'too-many-no-matches': 'Not checked (no-match limit)',
-};
+import { type ListCheckResult, outcomeLabels } from '#shared/api/verifiers.ts';
 
 /**
  * The result table as a CSV file for the verifier's own records. Cells that a spreadsheet would

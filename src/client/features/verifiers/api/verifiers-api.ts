@@ -10,9 +10,14 @@ import type {
   VerifierApplicationInput,
   VerifierApproval,
   VerifierKeyView,
+  VerifierReportView,
   VerifiersResponse,
   VerifierView,
 } from '#shared/api/verifiers.ts';
+
+/** A checked list's report as the portal keeps it, for whoever scans the QR code on its PDF. */
+export const fetchVerifierReport = (id: string) =>
+  apiFetch<VerifierReportView>(`/api/verifier-reports/${encodeURIComponent(id)}`);
 
 export const applyForVerifierAccount = (input: VerifierApplicationInput) =>
   postJson<{ status: string }>('/api/verifier-applications', input);
