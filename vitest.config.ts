@@ -12,6 +12,7 @@ export default defineConfig({
             'src/shared/**/*.test.ts',
             'src/client/lib/**/*.test.ts',
             'src/client/islands/**/*.test.tsx',
+            'tests/repository/**/*.test.ts',
           ],
           environment: 'node',
         },
