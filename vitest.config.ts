@@ -1,8 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { linguiMacros } from './vite-lingui-macros.ts';
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores (the default would be one there): a test spends much of
+    // its time waiting on its database, its child processes or its timers.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         plugins: [linguiMacros()],
