@@ -32,8 +32,10 @@ export default defineConfig({
           // each file builds its own app on its own database, and nothing the server keeps at
           // module level outlives an app.
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Twice the minute one file had alone: CI runs two files at a time on each of its two
+          // passes, so a test's start-up (an app, a child process) gets half the CPU it had.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -41,7 +43,7 @@ export default defineConfig({
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },
