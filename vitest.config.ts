@@ -43,8 +43,9 @@ export default defineConfig({
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
+          // Twice what a drill had alone, as for the API tests: each starts real server processes.
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          hookTimeout: 360_000,
         },
       },
     ],
