@@ -27,7 +27,7 @@ function textFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return skippedDirs.has(entry.name) || full === resultsDir ? [] : textFiles(full);
-    return readExtensions.has(path.extname(entry.name)) ? [full] : [];
+    return entry.isFile() && readExtensions.has(path.extname(entry.name)) ? [full] : [];
   });
 }
 
