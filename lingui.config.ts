@@ -1,13 +1,14 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { defaultLanguage, languages } from './src/shared/i18n/languages.ts';
 
 /**
  * The message catalogs of the public site. `npm run lint` extracts every message into the catalogs
  * and compiles them strictly, so a message without a translation fails it.
  */
 export default defineConfig({
-  sourceLocale: 'en',
-  locales: ['en', 'zh-Hans', 'ms', 'ta'],
+  sourceLocale: defaultLanguage,
+  locales: [...languages],
   catalogs: [
     // The server's texts: the PDF's, and the credential checker's lines.
     {

@@ -31,8 +31,9 @@ function precompress(): Plugin {
 }
 
 /**
- * In the server's build (entry-server.tsx), page code gets the render it runs for: its own cache
- * instead of the browser's one cache, the API in-process instead of over HTTP, and its language.
+ * In the server's code (entry-server.tsx, built or loaded by the dev server), page code gets the
+ * render it runs for: its own cache instead of the browser's one cache, the API in-process instead
+ * of over HTTP, and its language.
  */
 function serverRenderModules(): Plugin {
   const serverModules: Record<string, string> = {
@@ -43,8 +44,8 @@ function serverRenderModules(): Plugin {
   return {
     name: 'server-render-modules',
     enforce: 'pre',
-    apply: (_, env) => Boolean(env.isSsrBuild),
-    resolveId: (source) => {
+    resolveId(source) {
+      if (this.environment.config.consumer !== 'server') return null;
       const serverModule = serverModules[source];
       return serverModule ? path.resolve(serverModule) : null;
     },
@@ -53,7 +54,8 @@ function serverRenderModules(): Plugin {
 
 // `vite build` builds the browser's code: the staff app (index.html) and the islands of public
 // pages (page.html); `vite build --ssr entry-server.tsx` the server's renderer of public pages
-// (src/server/plugins/client.ts), into dist/render.
+// (src/server/plugins/client.ts), into dist/render. `npm run dev` serves both from the sources
+// (src/server/dev/main.ts).
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
@@ -65,7 +67,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         root: 'src/client',
         publicDir: '../../public',
-        plugins: [linguiMacros(), react(), precompress()],
+        plugins: [linguiMacros(), react(), serverRenderModules(), precompress()],
         build: {
           outDir: '../../dist/client',
           emptyOutDir: true,
@@ -83,6 +85,5 @@ export default defineConfig(({ isSsrBuild }) =>
             },
           },
         },
-        server: { proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
       },
 );

@@ -40,6 +40,16 @@ export default defineConfig({
       },
       {
         test: {
+          // `npm run dev` in a copy of the sources, started and edited as a developer would.
+          name: 'dev',
+          include: ['tests/dev/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',

@@ -14,8 +14,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { drawECert } from '../src/server/features/e-cert-pdf/draw-e-cert.ts';
-import { createPdfReaderPool } from '../src/server/features/e-cert-pdf/pdf-reader-pool.ts';
 import { i18nFor } from '../src/server/i18n/i18n-for.ts';
+import { createPdfReaderPool } from '../src/server/pdf/pdf-reader-pool.ts';
 import { manyLettersPdf, slowPdfs } from '../src/server/test/hostile-pdfs.ts';
 
 const ROUNDS = 5;

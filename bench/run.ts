@@ -59,8 +59,12 @@ const { values: args } = parseArgs({
     'surge-capacity': { type: 'string' },
     /** Only these surge routes (verify, staff-list); all by default. */
     'surge-routes': { type: 'string' },
+    /** The surge's two servers listen here and on the next port (default 3906 on PGlite, 3908 on PostgreSQL). */
+    'surge-port': { type: 'string' },
     'import-load-rows': { type: 'string', default: '500000' },
     'poll-rate': { type: 'string', default: '5' },
+    // The import-load stage's server port: machines shared by several benches give each its own.
+    'import-load-port': { type: 'string', default: '3904' },
     out: { type: 'string' },
   },
 });
@@ -131,7 +135,9 @@ async function pgliteStage(records: number) {
   try {
     const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
     const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3902)) : undefined;
-    const surge = wants('surge') ? await benchSurge(target, surgeOptions(3906)) : undefined;
+    const surge = wants('surge')
+      ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? 3906)))
+      : undefined;
     return { records, generate: generated, http, bulk, surge };
   } finally {
     if (!args['keep-data']) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -158,7 +164,9 @@ async function postgresStage(records: number) {
     }
     const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
     const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3903)) : undefined;
-    const surge = wants('surge') ? await benchSurge(target, surgeOptions(3908)) : undefined;
+    const surge = wants('surge')
+      ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? 3908)))
+      : undefined;
     log('  EXPLAIN ANALYZE of the verification and search queries');
     const probe = await new pg.Client({ connectionString: target.url });
     await probe.connect();
@@ -220,7 +228,7 @@ async function main() {
     results.importLoad = await benchImportLoad({
       appDir: snapshot.dir,
       workDir,
-      port: 3904,
+      port: Number(args['import-load-port']),
       records: Number(args['pglite-records']),
       importRows: Number(args['import-load-rows']),
       pollRate: Number(args['poll-rate']),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PAIRS } from '#server/features/demo/demo-people.ts';
+import { publicPages } from '#shared/routes.ts';
 import { median } from './load.ts';
 import { measurePageScripts } from './page-scripts.ts';
 import { startServer } from './server.ts';
@@ -26,22 +27,11 @@ const CHROMIUM_FLAGS = [
 const CPU_SLOWDOWNS = [4, 8] as const;
 
 /** The pages Lighthouse measures; the first-paint bytes are read for every public page. */
-const LIGHTHOUSE_PAGES = ['/', '/verify', '/info/:id'];
-const STATIC_PAGES = [
-  '/about',
-  '/e-services',
-  '/courses',
-  '/careers',
-  '/resources',
-  '/faq',
-  '/privacy',
-  '/terms',
-  '/security',
-  '/supported-browsers',
-  '/contact',
-  '/search?q=safety',
-  '/verify-credential',
-];
+const LIGHTHOUSE_PAGES: string[] = [publicPages.home, publicPages.verify, publicPages.info];
+// Every other public page as a visitor opens it: the site search with a query.
+const STATIC_PAGES = Object.values(publicPages)
+  .filter((page) => !LIGHTHOUSE_PAGES.includes(page))
+  .map((page) => (page === publicPages.search ? `${page}?q=safety` : page));
 
 /** Lighthouse 12 is installed into bench/.work on first use; the app never depends on it. */
 function lighthouseCli(workDir: string) {

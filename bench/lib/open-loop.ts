@@ -26,15 +26,18 @@ export interface OpenLoopResult {
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
+/** An answer's status (null: the connection closed first), body and `Retry-After` in seconds. */
+type AnswerHandler = (status: number | null, body: string, retryAfterSeconds?: number) => void;
+
 /**
  * A keep-alive connection that carries one request at a time and parses just enough of the answer
  * (status, Content-Length, Connection: close) to know where it ends. Raw sockets rather than
  * node:http, so one generator process can offer several times what the server answers.
  */
-class Connection {
+export class Connection {
   readonly socket: net.Socket;
   private buffer = Buffer.alloc(0);
-  private current: { started: number; done: (status: number | null, body: string) => void } | null = null;
+  private current: { started: number; done: AnswerHandler } | null = null;
   open = false;
   closed = false;
 
@@ -60,7 +63,7 @@ class Connection {
     });
   }
 
-  send(bytes: Buffer, started: number, done: (status: number | null, body: string) => void) {
+  send(bytes: Buffer, started: number, done: AnswerHandler) {
     this.current = { started, done };
     this.socket.write(bytes);
   }
@@ -69,10 +72,10 @@ class Connection {
     return this.current !== null;
   }
 
-  private finish(status: number | null, body = '') {
+  private finish(status: number | null, body = '', retryAfterSeconds?: number) {
     const current = this.current;
     this.current = null;
-    current?.done(status, body);
+    current?.done(status, body, retryAfterSeconds);
   }
 
   /** True when an answer completed and the connection can take the next request. */
@@ -84,7 +87,8 @@ class Connection {
     if (this.buffer.length < end + 4 + length) return false;
     const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
     this.buffer = this.buffer.subarray(end + 4 + length);
-    this.finish(Number(head.slice(9, 12)), body);
+    const retryAfter = /\r\nretry-after:\s*(\d+)/i.exec(head)?.[1];
+    this.finish(Number(head.slice(9, 12)), body, retryAfter === undefined ? undefined : Number(retryAfter));
     if (/\r\nconnection:\s*close/i.test(head)) {
       this.socket.destroy();
       return false;

@@ -1,8 +1,7 @@
 import http from 'node:http';
-import autocannon from 'autocannon';
-import type { OpenLoopRequest } from './open-loop.ts';
+import { Connection, type OpenLoopRequest } from './open-loop.ts';
 
-/** A route under surge: its request as autocannon's fields and as raw bytes for the open loop. */
+/** A route under surge, turned into raw bytes on the wire by `rawRequest`. */
 export interface SurgeRoute {
   name: string;
   method: 'GET' | 'POST';
@@ -39,42 +38,62 @@ interface ClosedLoopCounts {
   seconds: number;
 }
 
-/** `connections` clients, each sending its next request as soon as the last is answered. */
+/**
+ * `connections` clients, each on a keep-alive connection, sending its next request as soon as the
+ * last is answered, or once `Retry-After` has passed (and up to half again, by chance) when it was
+ * refused: as the portal's own client does (src/client/lib/retry-when-busy.ts). A generator that
+ * comes back the moment it is refused measures how fast the server can refuse, which no visitor
+ * does. Requests still unanswered at the end are not counted.
+ */
 async function closedLoopCounts(
   url: string,
   route: SurgeRoute,
   connections: number,
   seconds: number,
 ): Promise<ClosedLoopCounts> {
+  const port = Number(new URL(url).port);
+  const request = rawRequest(url, route);
   const answeredMs: number[] = [];
   let refused = 0;
-  let other = 0;
-  const instance = autocannon({
-    url,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          method: route.method,
-          path: route.path,
-          // A copy: autocannon writes Content-Length into the object it is given, and the open
-          // loop's raw requests, built from the same headers later, then carried it twice (400).
-          headers: { ...route.headers },
-          body: route.body(),
-        }),
-      },
-    ],
-  });
-  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (route.okStatuses.has(status)) answeredMs.push(ms);
-    else if (status === 503) refused += 1;
-    else other += 1;
-  });
-  const result = await instance;
-  return { answeredMs, refused, failed: other + result.errors + result.timeouts, seconds };
+  let failed = 0;
+  const until = performance.now() + seconds * 1000;
+  const open = new Set<Connection>();
+  const connect = () => {
+    const connection = new Connection(
+      port,
+      10_000,
+      () => {},
+      () => {},
+    );
+    open.add(connection);
+    return connection;
+  };
+  const answerTo = (connection: Connection) =>
+    new Promise<{ status: number | null; retryAfterSeconds?: number }>((resolve) =>
+      connection.send(request.bytes(), performance.now(), (status, _body, retryAfterSeconds) =>
+        resolve({ status, retryAfterSeconds }),
+      ),
+    );
+  const client = async () => {
+    let connection = connect();
+    while (performance.now() < until) {
+      if (connection.closed) connection = connect();
+      const started = performance.now();
+      const { status, retryAfterSeconds } = await answerTo(connection);
+      if (performance.now() >= until) return;
+      if (status !== null && route.okStatuses.has(status)) answeredMs.push(performance.now() - started);
+      else if (status === 503) {
+        refused += 1;
+        const waitMs = (retryAfterSeconds ?? 1) * 1000 * (1 + Math.random() / 2);
+        await sleep(Math.min(waitMs, until - performance.now()));
+      } else failed += 1;
+    }
+  };
+  const clients = Array.from({ length: connections }, client);
+  // A client whose request never comes back is left behind at the end.
+  await Promise.race([Promise.all(clients), sleep(seconds * 1000 + 100)]);
+  for (const connection of open) connection.socket.destroy();
+  return { answeredMs, refused, failed, seconds };
 }
 
 function summarize(connections: number, runs: ClosedLoopCounts[]): ClosedLoopResult {

@@ -1,10 +1,11 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import certificatesRoutes from './features/certificates/certificates.routes.ts';
 import contactRoutes from './features/contact/contact.routes.ts';
 import contentRoutes from './features/content/content.routes.ts';
+import siteContent from './features/content/site-content.ts';
 import credentialsRoutes from './features/credentials/credentials.routes.ts';
 import issuer from './features/credentials/issuer.ts';
 import { publicECertPdfRoutes } from './features/e-cert-pdf/e-cert-pdf.routes.ts';
@@ -21,7 +22,7 @@ import verificationRoutes from './features/verification/verification.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import { type LogDestination, loggerOptions, OneLinePerRequest } from './logger.ts';
 import auth from './plugins/auth.ts';
-import client from './plugins/client.ts';
+import client, { type ClientSourceFactory } from './plugins/client.ts';
 import core from './plugins/core.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import files from './plugins/files.ts';
@@ -56,10 +57,21 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout: tests read what the server logs. */
   logStream?: LogDestination;
+  /** Where the pages come from: the build unless given (the dev server gives Vite). */
+  client?: ClientSourceFactory;
+  /** The HTTP server to answer on, for the dev server, whose Vite answers its own requests first. */
+  serverFactory?: FastifyServerFactory;
 }
 
 /** Builds the whole server; tests call this with a real database and use `inject`. */
-export async function buildApp({ config, database, logger = true, logStream }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  client: clientSource,
+  serverFactory,
+}: BuildOptions) {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     logController: new OneLinePerRequest(),
@@ -68,6 +80,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     // Loading the page renderer took over Fastify's default 10 s on a 2-core machine under load.
     pluginTimeout: 60_000,
     frameworkErrors: answerFrameworkError,
+    serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart where files are uploaded); plain text is refused with 415.
@@ -85,6 +98,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   await app.register(core, { config, database });
+  await app.register(siteContent);
   // Before every other hook, so a shed request costs as little as possible.
   await app.register(loadShedding);
   // First of the others, so its response hook counts every route and every refusal.
@@ -95,7 +109,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(rateLimit);
   await app.register(verificationLimit);
   await app.register(sameOrigin);
-  await app.register(client);
+  await app.register(client, { source: clientSource });
   await app.register(errorHandler);
   await app.register(storableText);
   await app.register(files);

@@ -16,3 +16,4 @@ export const invalidInput = (message: string, fields?: Record<string, string>) =
   new AppError(400, message, 'INVALID_INPUT', fields);
 export const notFound = (message = 'Not found.', code = 'NOT_FOUND') => new AppError(404, message, code);
 export const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
+export const signInRequired = () => new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');

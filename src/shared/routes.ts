@@ -1,15 +1,39 @@
-/** Paths of pages; anything else is answered with the "Page not found" page and a 404. */
-const clientRoutePatterns = [
-  /^\/$/,
-  /^\/(about|contact|resources|courses|careers|e-services|verify|verify-credential|login|setup|reset-password|search|faq|privacy|terms|security|supported-browsers)\/?$/,
-  /^\/info\/[^/]+\/?$/,
-  /^\/dashboard(\/.*)?$/,
-];
+/**
+ * Every page's address: the one list the server registers its page routes from and the routers
+ * make their routes from. A path is written as both Fastify and React Router read it: `:name` is a
+ * parameter, a final `*` everything below. Any other address gets the "Page not found" page and a 404.
+ */
 
-export function isClientRoute(pathname: string): boolean {
-  return clientRoutePatterns.some((pattern) => pattern.test(pathname));
-}
+/** Public pages, rendered by the server in every language (`/verify`, `/zh-Hans/verify`). */
+export const publicPages = {
+  home: '/',
+  about: '/about',
+  privacy: '/privacy',
+  terms: '/terms',
+  security: '/security',
+  'supported-browsers': '/supported-browsers',
+  'e-services': '/e-services',
+  courses: '/courses',
+  careers: '/careers',
+  resources: '/resources',
+  faq: '/faq',
+  contact: '/contact',
+  search: '/search',
+  verify: '/verify',
+  'verify-credential': '/verify-credential',
+  info: '/info/:id',
+} as const satisfies Record<string, `/${string}`>;
 
-/** Staff pages, served by the staff app in the browser; every other page the server renders. */
-export const isStaffPage = (pathname: string) =>
-  /^\/(login|setup|reset-password)\/?$/.test(pathname) || /^\/dashboard(\/.*)?$/.test(pathname);
+/** Staff pages, in English only, served by the staff app in the browser; the dashboard routes its own. */
+export const staffPages = {
+  login: '/login',
+  setup: '/setup',
+  'reset-password': '/reset-password',
+  dashboard: '/dashboard/*',
+} as const satisfies Record<string, `/${string}`>;
+
+export type PublicPageName = keyof typeof publicPages;
+export type StaffPageName = keyof typeof staffPages;
+
+/** A page's path as a child of the routers' root writes it: `about`, `info/:id`, `dashboard`. */
+export const childPath = (path: string) => path.slice(1).replace(/\/?\*$/, '');

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import { readAttachedCredential } from '../../src/server/features/e-cert-pdf/attached-credential.ts';
+import { readAttachedCredential } from '../../src/server/pdf/attached-credential.ts';
 import { pdfText } from '../../src/server/test/pdf-text.ts';
 import {
   createPersonByApi,

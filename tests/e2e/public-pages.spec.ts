@@ -1,6 +1,14 @@
+import * as routes from '../../src/shared/routes.ts';
 import { allowDocument404, expect, openPage, publicPages, readContent, site, test } from './fixtures.ts';
 
 test.describe('public pages', () => {
+  test('every page of the route list without a parameter is among those opened below', () => {
+    const opened = publicPages.map((page) => page.path.split('?')[0]);
+    // A record page needs a record: certificate-record.spec.ts opens it.
+    const listed = Object.values(routes.publicPages).filter((path) => !path.includes(':'));
+    expect(opened).toEqual(expect.arrayContaining(listed));
+  });
+
   for (const { path, heading, status } of publicPages) {
     test(`${path} renders its heading without console errors`, async ({ page, consoleGuard }) => {
       if (status === 404) allowDocument404(consoleGuard, path);

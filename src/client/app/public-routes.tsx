@@ -1,17 +1,39 @@
-import type { RouteObject } from 'react-router';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
-import { siteQuery } from '#client/features/site/api/site-query.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { siteQuery } from '#client/lib/site-query.ts';
+import { childPath, type PublicPageName, publicPages } from '#shared/routes.ts';
 import { RouteError } from './route-error.tsx';
 
-const article = (name: 'about' | 'privacy' | 'terms' | 'security' | 'supported-browsers') => ({
-  path: name,
-  lazy: async () => (await import('./routes/article.tsx')).articleRoute(name),
-});
+const article = (name: 'about' | 'privacy' | 'terms' | 'security' | 'supported-browsers') => async () =>
+  (await import('./routes/article.tsx')).articleRoute(name);
 
-const cards = (name: 'courses' | 'careers') => ({
-  path: name,
-  lazy: async () => (await import('./routes/cards.tsx')).cardsRoute(name),
+const cards = (name: 'courses' | 'careers') => async () =>
+  (await import('./routes/cards.tsx')).cardsRoute(name);
+
+/** Each public page's code, fetched when the page is rendered; a page missing here does not compile. */
+const pageModules: Record<PublicPageName, LazyRouteFunction<RouteObject>> = {
+  home: () => import('./routes/home.tsx'),
+  about: article('about'),
+  privacy: article('privacy'),
+  terms: article('terms'),
+  security: article('security'),
+  'supported-browsers': article('supported-browsers'),
+  'e-services': () => import('./routes/e-services.tsx'),
+  courses: cards('courses'),
+  careers: cards('careers'),
+  resources: () => import('./routes/resources.tsx'),
+  faq: () => import('./routes/faq.tsx'),
+  contact: () => import('./routes/contact.tsx'),
+  search: () => import('./routes/search.tsx'),
+  verify: () => import('./routes/verify.tsx'),
+  'verify-credential': () => import('./routes/verify-credential.tsx'),
+  info: () => import('./routes/info.tsx'),
+};
+
+const pages: RouteObject[] = Object.entries(publicPages).map(([name, path]) => {
+  const lazy = pageModules[name as PublicPageName];
+  return path === '/' ? { index: true, lazy } : { path: childPath(path), lazy };
 });
 
 /**
@@ -29,25 +51,7 @@ export const publicRoutes: RouteObject[] = [
         children: [
           {
             errorElement: <RouteError />,
-            children: [
-              { index: true, lazy: () => import('./routes/home.tsx') },
-              article('about'),
-              article('privacy'),
-              article('terms'),
-              article('security'),
-              article('supported-browsers'),
-              { path: 'e-services', lazy: () => import('./routes/e-services.tsx') },
-              cards('courses'),
-              cards('careers'),
-              { path: 'resources', lazy: () => import('./routes/resources.tsx') },
-              { path: 'faq', lazy: () => import('./routes/faq.tsx') },
-              { path: 'contact', lazy: () => import('./routes/contact.tsx') },
-              { path: 'search', lazy: () => import('./routes/search.tsx') },
-              { path: 'verify', lazy: () => import('./routes/verify.tsx') },
-              { path: 'verify-credential', lazy: () => import('./routes/verify-credential.tsx') },
-              { path: 'info/:id', lazy: () => import('./routes/info.tsx') },
-              { path: '*', lazy: () => import('./routes/not-found.tsx') },
-            ],
+            children: [...pages, { path: '*', lazy: () => import('./routes/not-found.tsx') }],
           },
         ],
       },

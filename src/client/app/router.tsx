@@ -1,9 +1,22 @@
-import { createBrowserRouter, type RouteObject, redirectDocument } from 'react-router';
+import {
+  createBrowserRouter,
+  type LazyRouteFunction,
+  type RouteObject,
+  redirectDocument,
+} from 'react-router';
 import { LoadingBar } from '#client/components/layout/loading-bar.tsx';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
-import { siteQuery } from '#client/features/site/api/site-query.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { siteQuery } from '#client/lib/site-query.ts';
+import { childPath, type StaffPageName, staffPages } from '#shared/routes.ts';
 import { RouteError } from './route-error.tsx';
+
+/** The staff pages outside the dashboard, whose layout is their own below. */
+const signInModules: Record<Exclude<StaffPageName, 'dashboard'>, LazyRouteFunction<RouteObject>> = {
+  login: () => import('./routes/login.tsx'),
+  setup: () => import('./routes/setup.tsx'),
+  'reset-password': () => import('./routes/reset-password.tsx'),
+};
 
 const routes: RouteObject[] = [
   {
@@ -19,17 +32,16 @@ const routes: RouteObject[] = [
         children: [
           {
             errorElement: <RouteError />,
-            children: [
-              { path: 'login', lazy: () => import('./routes/login.tsx') },
-              { path: 'setup', lazy: () => import('./routes/setup.tsx') },
-              { path: 'reset-password', lazy: () => import('./routes/reset-password.tsx') },
-            ],
+            children: Object.entries(signInModules).map(([name, lazy]) => ({
+              path: childPath(staffPages[name as keyof typeof signInModules]),
+              lazy,
+            })),
           },
         ],
       },
       {
         // Staff pages: their own layout and lazy chunks, so public pages never load their code.
-        path: 'dashboard',
+        path: childPath(staffPages.dashboard),
         lazy: () => import('./routes/dashboard/layout.tsx'),
         children: [
           {
@@ -63,7 +75,7 @@ const routes: RouteObject[] = [
         ],
       },
       // Every other page is a public page the server renders: the browser loads it as a document.
-      // Opened here directly (Vite's dev server answers every path with this app), it is not found.
+      // The server sends this app only for staff pages; should it ever load elsewhere, it is not found.
       {
         path: '*',
         loader: ({ request }) =>

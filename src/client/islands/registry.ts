@@ -33,7 +33,7 @@ function island<C extends ComponentType<any>>(load: () => Promise<C>, options: O
  */
 export const islands = {
   'signed-in-link': island(
-    () => import('../components/layout/signed-in-link.tsx').then((m) => m.SignedInLink),
+    () => import('../features/auth/components/signed-in-link.tsx').then((m) => m.SignedInLink),
     { hydrate: 'if-signed-in' },
   ),
   'site-menu': island(() => import('../components/layout/site-menu.tsx').then((m) => m.SiteMenu)),

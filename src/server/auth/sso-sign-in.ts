@@ -8,10 +8,10 @@ import {
 } from '#shared/api/single-sign-on.ts';
 import type { SingleSignOnConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { recordAudit } from '../db/record-audit.ts';
 import { user } from '../db/schema/index.ts';
-import { recordAudit } from '../features/audit/record-audit.ts';
-import { roleOf } from '../features/users/user-view.ts';
 import type { Role } from './create-auth.ts';
+import { roleOf } from './role-of.ts';
 import { emailDomainAllowed, roleFromClaims, SSO_PROVIDER_ID } from './sso-policy.ts';
 
 /** What the gate decided about one provider callback, for the hooks that run later in it. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { type Actor, recordAudit } from '../db/record-audit.ts';
 import { twoFactor, user } from '../db/schema/index.ts';
-import { type Actor, recordAudit } from '../features/audit/record-audit.ts';
 
 /** The parts of a user's sign-in that a two-factor step may change. */
 async function readTwoFactor(db: Db, userId: string) {

@@ -1,5 +1,5 @@
-import type { Actor, Tx } from '../features/audit/record-audit.ts';
-import { recordAudit } from '../features/audit/record-audit.ts';
+import type { Actor, Tx } from '../db/record-audit.ts';
+import { recordAudit } from '../db/record-audit.ts';
 
 /**
  * A copy of the whole database leaving the installation (`download`), or one put back into it

@@ -5,8 +5,8 @@ import readline from 'node:readline';
 import { buffer, text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../db/database.ts';
-import { openSecret } from '../features/credentials/seal-secret.ts';
 import type { FileStore } from '../files/file-store.ts';
+import { openSecret } from '../seal-secret.ts';
 import { recordBackupEvent } from './backup-audit.ts';
 import { decryptArchive } from './backup-encryption.ts';
 import {

@@ -12,13 +12,13 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { fileKeyFor } from '../files/file-store.ts';
 import { ageCommand } from '../test/age-command.ts';
+import { emptyInstallation, everyFile, everyRow, fill, type Installation } from '../test/drill-kit.ts';
 import { insertPerson } from '../test/people.ts';
 import { startS3 } from '../test/s3-server.ts';
 import { signInWith, TEST_PASSWORD } from '../test/staff-session.ts';
 import { countRows } from '../test/test-app.ts';
 import { storedKeys } from '../test/upload-fixtures.ts';
 import { decryptArchive, encryptArchive } from './backup-encryption.ts';
-import { emptyInstallation, everyFile, everyRow, fill, type Installation } from './drill-kit.ts';
 import { restoreBackup } from './restore-backup.ts';
 import { writeBackup } from './write-backup.ts';
 

@@ -1,4 +1,5 @@
 import readline from 'node:readline';
+import { Writable } from 'node:stream';
 import { backupPassphrase } from '#shared/api/backup.ts';
 
 /**
@@ -27,18 +28,29 @@ function checked(passphrase: string, prefix: string): string {
   return passphrase;
 }
 
-function hiddenQuestion(question: string): Promise<string> {
-  const terminal = readline.createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  // Echo the prompt, not the keys typed.
-  const write = (terminal as unknown as { _writeToOutput(text: string): void })._writeToOutput;
-  (terminal as unknown as { _writeToOutput(text: string): void })._writeToOutput = (text) => {
-    if (text.includes(question)) write.call(terminal, text);
-  };
-  return new Promise((resolve) =>
+/**
+ * Asks at the terminal and shows the question, not the keys typed: the terminal's echo goes to an
+ * output that is silenced once the question is written.
+ */
+export function hiddenQuestion(
+  question: string,
+  input: NodeJS.ReadableStream = process.stdin,
+  shown: NodeJS.WritableStream = process.stderr,
+): Promise<string> {
+  let silenced = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!silenced) shown.write(chunk);
+      done();
+    },
+  });
+  const terminal = readline.createInterface({ input, output, terminal: true });
+  return new Promise((resolve) => {
     terminal.question(question, (answer) => {
-      process.stderr.write('\n');
+      shown.write('\n');
       terminal.close();
       resolve(answer);
-    }),
-  );
+    });
+    silenced = true;
+  });
 }

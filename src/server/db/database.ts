@@ -162,23 +162,24 @@ const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
 const DATABASE_WORK_PER_TURN_MS = 1;
 
 /**
- * What requests do with the pool's results takes turns with the event loop: answers built from
- * many results arriving together would otherwise run back to back, with new connections waiting.
- * Queries on a transaction's own client are left as they are: the requests that answer a crowd
- * read on the pool.
+ * A pool whose query results are handed back in turns with the event loop: answers built from many
+ * results arriving together would otherwise run back to back, with new connections waiting.
+ * Drizzle sends every query outside a transaction through `Pool.query` (loop-turns.test.ts fails
+ * on PostgreSQL if it stops); a transaction's own client is left as it is.
  */
-function continueInTurns(pool: pg.Pool) {
-  const turns = loopTurns(DATABASE_WORK_PER_TURN_MS);
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) => {
-    const result = query(...args);
+class PoolTakingTurns extends pg.Pool {
+  private readonly turns = loopTurns(DATABASE_WORK_PER_TURN_MS);
+
+  // biome-ignore lint/suspicious/noExplicitAny: passes every one of pg's overloads through unchanged
+  override query(...args: any[]): any {
+    const result = (super.query as (...passed: unknown[]) => unknown)(...args);
     if (!(result instanceof Promise)) return result;
-    return result.then((rows) => turns.take()?.then(() => rows) ?? rows);
-  }) as typeof pool.query;
+    return result.then((rows) => this.turns.take()?.then(() => rows) ?? rows);
+  }
 }
 
 function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
-  const pool = new pg.Pool({
+  const pool = new PoolTakingTurns({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
@@ -190,7 +191,6 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   pool.on('acquire', (client) => taken.set(client, Date.now()));
   pool.on('release', (_error, client) => taken.delete(client));
   pool.on('remove', (client) => taken.delete(client));
-  continueInTurns(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -213,7 +213,8 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
  * (the health check, load shedding) until the last. Each query takes its turn first (loop-turns.ts),
  * which yields only once the queries before it have run their share: yielding before every query
  * would cost the cheap ones much of their throughput. Counts the queries asking for the lock, to
- * say how many wait.
+ * say how many wait. Every query and transaction goes through the internal method replaced here,
+ * and no public hook sees them all: docs/decisions/0008, pglite-turns.test.ts.
  */
 function takeTurns(client: PGlite) {
   const locks = client as unknown as PgliteLocks;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPassword } from '../auth/has-password.ts';
 import type { SessionUser } from '../auth/read-session.ts';
-import { AppError } from '../errors.ts';
+import { AppError, signInRequired } from '../errors.ts';
 
 /**
  * The staff user of a request's session, as every staff route takes it: 401 without a valid
@@ -10,7 +10,7 @@ import { AppError } from '../errors.ts';
 export function staffSessionReader(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<SessionUser> => {
     const user = await app.currentUser(request);
-    if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+    if (!user) throw signInRequired();
     // Two-factor is for local accounts: one that signs in only through the provider has no password.
     if (
       user.role === 'admin' &&

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, errorCodes } from '#shared/api/errors.ts';
 import { renewal } from '../db/schema/index.ts';
 import { clientDir } from '../plugins/client.ts';
+import { htmlWithScript, pdfDocument, pngBomb, pngImage, truncatedJpeg } from '../test/attack-files.ts';
+import { encodeMultipart, type FuzzRequest, fuzzRequest } from '../test/fuzz-requests.ts';
 import { insertPerson, personFixture } from '../test/people.ts';
-import { isClientFile, isPublic, routeKey } from '../test/route-table.ts';
+import { isClientFile, isPageRoute, isPublic, routeKey } from '../test/route-table.ts';
 import { signInAs } from '../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { personFields } from '../test/upload-fixtures.ts';
-import { htmlWithScript, pdfDocument, pngBomb, pngImage, truncatedJpeg } from './attack-files.ts';
-import { encodeMultipart, type FuzzRequest, fuzzRequest } from './fuzz-requests.ts';
 
 /** Requests per run: small in `npm test`, ≥ 10,000 in `npm run test:fuzz`. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -45,8 +45,9 @@ beforeAll(async () => {
     pngBomb(),
     truncatedJpeg(),
   ]);
+  // Files and pages answer HTML and bytes, not the API's error shape.
   const routes = app.routeList
-    .filter((route) => !isClientFile(route))
+    .filter((route) => !isClientFile(route) && !isPageRoute(route))
     .map((route) => ({ ...route, key: routeKey(route), isPublic: isPublic(route) }));
   arbitrary = fuzzRequest(routes, {
     publicUrl: app.config.publicUrl,
@@ -104,10 +105,10 @@ function filesUnder(dir: string): string[] {
 // A stack frame, a source path or a database message in an answer means an internal detail leaked.
 const LEAK =
   /\n\s+at |node_modules|\/src\/server|\.ts:\d+|[A-Za-z]+Error\b|violates|relation "|syntax error at/;
-// The API's error code for each status; two statuses have a more specific second code.
+// The API's error code for each status; some refusals carry a more specific code a page translates.
 const allowedCodes: Record<number, string[]> = {
   ...Object.fromEntries(Object.entries(errorCodes).map(([status, code]) => [status, [code]])),
-  400: ['INVALID_INPUT', 'INVALID_PROOF'],
+  400: ['INVALID_INPUT', 'INVALID_PROOF', 'PROOF_REQUIRED', 'WRONG_PASSPORT'],
   404: ['NOT_FOUND', 'NO_MATCH'],
 };
 const strictError = apiError.strict();

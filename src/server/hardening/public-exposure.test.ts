@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentNames } from '#shared/api/content.ts';
-import { readAttachedCredential } from '../features/e-cert-pdf/attached-credential.ts';
+import { readAttachedCredential } from '../pdf/attached-credential.ts';
 import { pdfText } from '../test/pdf-text.ts';
 import { insertPerson, type PersonRow } from '../test/people.ts';
 import { PUBLIC_ROUTES } from '../test/route-table.ts';

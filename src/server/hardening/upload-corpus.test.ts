@@ -2,9 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs } from '../test/staff-session.ts';
-import { countRows, createTestApp, type TestApp } from '../test/test-app.ts';
-import { multipartForm, personFields, personFiles, readStored, storedKeys } from '../test/upload-fixtures.ts';
 import {
   htmlPngPolyglot,
   htmlWithScript,
@@ -15,8 +12,11 @@ import {
   svgWithScript,
   thirtyMegabytes,
   truncatedJpeg,
-} from './attack-files.ts';
-import { encodeMultipart, type Part } from './fuzz-requests.ts';
+} from '../test/attack-files.ts';
+import { encodeMultipart, type Part } from '../test/fuzz-requests.ts';
+import { signInAs } from '../test/staff-session.ts';
+import { countRows, createTestApp, type TestApp } from '../test/test-app.ts';
+import { multipartForm, personFields, personFiles, readStored, storedKeys } from '../test/upload-fixtures.ts';
 
 let harness: TestApp;
 let headers: Record<string, string>;

@@ -12,8 +12,8 @@ import { requireStrongPassword } from '../auth/require-strong-password.ts';
 import { SSO_PROVIDER_ID } from '../auth/sso-policy.ts';
 import { duringSsoCallback } from '../auth/sso-sign-in.ts';
 import { auditTwoFactorStep } from '../auth/two-factor-audit.ts';
+import { recordAudit } from '../db/record-audit.ts';
 import { AppError } from '../errors.ts';
-import { recordAudit } from '../features/audit/record-audit.ts';
 import { resolveMasterSecret } from '../secrets.ts';
 import { limitBy } from './rate-limit.ts';
 

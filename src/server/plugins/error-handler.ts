@@ -49,12 +49,19 @@ function toApiError(error: FastifyError | AppError): ApiError {
   };
 }
 
+/** A request a page answers when nothing else does: a GET outside the API. */
+const wantsPage = (request: FastifyRequest) =>
+  request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+
 /**
  * The router's own refusals, which never reach the error handler: a badly percent-encoded URL (400)
  * and a path parameter longer than the router allows (Fastify says 414). No id or key of ours is that
- * long, so the latter is the unknown resource it names: 404, like any other unknown id.
+ * long, so the latter is the unknown resource it names: 404, like any other unknown id, and for a
+ * page's address (a mangled record link) the "Page not found" page.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH' && wantsPage(request))
+    return request.server.serveClient(request, reply);
   const body: ApiError =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? { statusCode: 404, code: 'NOT_FOUND', message: messageFor(404) }
@@ -72,10 +79,7 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const body: ApiError = { statusCode: 404, code: 'NOT_FOUND', message: messageFor(404) };
-      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
-        return reply.code(404).send(body);
-      }
-      return app.serveClient(request, reply);
+      return wantsPage(request) ? app.serveClient(request, reply) : reply.code(404).send(body);
     });
   },
   { name: 'error-handler', dependencies: ['client'] },

@@ -1,12 +1,33 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/api/errors.ts';
-import { watchAnswerCapacity, watchAnswerRate } from './answer-rate.ts';
-import { watchRate } from './event-rate.ts';
-import { watchLoopLateness } from './loop-lateness.ts';
-import { WaitingRequests } from './waiting-requests.ts';
+
+/*
+ * THE OVERLOAD RULE. The server refuses by lateness, not by busyness: one answering at full
+ * throughput in good time is busy all the time and refuses nothing. A new API request (or stored
+ * file) gets 503 with `Retry-After: 1` at once, before its body is read, when
+ *
+ * 1. `maxConcurrentRequests` requests are in flight: a bound on the memory slow clients hold;
+ * 2. the event loop is late: requests read now waited over `maxRequestWaitMs` for the loop to read
+ *    them (it worked through a backlog without turning), and more than MIN_BACKLOG_TO_SHED are in
+ *    flight or were read in this turn;
+ * 3. the process is late: more than MIN_BACKLOG_TO_SHED requests have waited over
+ *    `maxRequestWaitMs` for their answer to start (the database, its pool, PGlite's one session);
+ * 4. its answer is costly (`costlyAnswer`: staff lists, searches, exports) and at the rate answers
+ *    start it would wait over `maxRequestWaitMs` behind the queue already admitted (Little's law).
+ *    Rule 3 alone admits a crowd until its oldest are late, and its last then wait seconds. Cheap
+ *    answers are left to rules 1-3: refusing one costs a third to a half of answering it, and
+ *    refusing a surge's excess at that price would take the whole CPU.
+ *
+ * Never refused: pages, the client's assets and routes marked `neverShed` (health, metrics), so a
+ * page never arrives without its scripts; nor a lone visitor, whose browser opens at most six
+ * connections, fewer than MIN_BACKLOG_TO_SHED, however slow a query or busy a neighbour.
+ * A refused client waits `Retry-After` before asking again (client/lib/retry-when-busy.ts).
+ * Database work lets the loop turn after each millisecond of it (db/loop-turns.ts), so a backlog
+ * shows here as lateness rather than as a loop that never reads. Thresholds and measurements:
+ * docs/decisions/0017-load-shedding-by-lateness.md.
+ */
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,16 +39,27 @@ declare module 'fastify' {
     shed: boolean;
   }
   interface FastifyContextConfig {
-    /** Always served, however busy the server: the health check. */
+    /** Always served, however busy the server: the health check, the metrics. */
     neverShed?: boolean;
-    /**
-     * Its answer reads many rows (a staff list, a search, an export): milliseconds of work against
-     * the tens of microseconds a refusal costs, so it is refused early, behind a queue that would
-     * make it late.
-     */
+    /** Its answer reads many rows, milliseconds of work: refused early, by rule 4. */
     costlyAnswer?: boolean;
   }
 }
+
+/** One browser opens at most 6 connections to a host: below this, nobody is overloading us. */
+export const MIN_BACKLOG_TO_SHED = 8;
+/** How long a refused client is asked to wait before it tries again. */
+const RETRY_AFTER_SECONDS = 1;
+/** Past this, a refused request's body is not worth reading just to keep its connection. */
+const DRAIN_LIMIT_BYTES = 64 * 1024;
+/** How often the refusals of the last while are logged, as one line. */
+const REFUSALS_LOGGED_EVERY_MS = 10_000;
+/** How often the loop is asked to show it is free; idle, it costs a hundred wake-ups a second. */
+const LOOP_TICK_MS = 10;
+/** Rule 4 reads the answer rate over this span once a queue has stood as long. */
+export const ANSWER_RATE_SPAN_MS = 500;
+/** How long the rate read on a queue that stood speaks for a new one. */
+export const ANSWER_RATE_REMEMBERED_MS = 60_000;
 
 const busy: ApiError = {
   statusCode: 503,
@@ -35,35 +67,14 @@ const busy: ApiError = {
   message: 'The service is busy right now. Please try again in a moment.',
 };
 const BUSY_BODY = JSON.stringify(busy);
-/** How long a refused client is asked to wait before it tries again. */
-const RETRY_AFTER_MS = 1000;
-/**
- * Refusals run past this many times the answers only when refused clients come straight back: a
- * crowd of new visitors at k times what the server answers is refused about k - 1 times per answer.
- */
-export const REFUSALS_PER_ANSWER_BEFORE_HOLDING = 8;
-/** Below this many refusals a second, refusing costs too little to be worth holding anyone. */
-export const REFUSALS_A_SECOND_BEFORE_HOLDING = 1_000;
-/** Holding is judged on rates over seconds: answers come in bursts, and a crowd's first moments too. */
-const HOLDING_JUDGED_OVER_MS = 2_000;
 const BUSY_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'content-length': String(Buffer.byteLength(BUSY_BODY)),
-  'retry-after': String(RETRY_AFTER_MS / 1000),
+  'retry-after': String(RETRY_AFTER_SECONDS),
   'x-content-type-options': 'nosniff',
 };
 
-/** How often the refusals of the last while are logged, as one line. */
-const REFUSALS_LOGGED_EVERY_MS = 10_000;
-
-/** One browser opens at most 6 connections to a host: below this, nobody is overloading us. */
-export const MIN_BACKLOG_TO_SHED = 8;
-
-/**
- * Only the API and stored files are ever refused, judged by the route that matched. The built
- * client's assets, the page HTML and the health check are cheap and always served, so a page never
- * arrives without its scripts or styles.
- */
+/** Only the API and stored files are ever refused, judged by the route that matched. */
 function mayShed(request: FastifyRequest): boolean {
   const { url, config } = request.routeOptions;
   if (!url || config.neverShed) return false;
@@ -71,116 +82,198 @@ function mayShed(request: FastifyRequest): boolean {
 }
 
 /**
- * An upload's body arrives at its client's pace, and a PDF sent to the checker then waits for a
- * reader in a bounded queue of its own (pdf-reader-pool.ts): their ages say nothing about how
- * late we are.
+ * An upload's body arrives at its client's pace, and a PDF sent to the checker waits in a bounded
+ * queue of its own (pdf-reader-pool.ts): their ages say nothing about how late we are.
  */
 const isUpload = (request: FastifyRequest) =>
   /^(multipart\/|application\/pdf)/i.test(request.headers['content-type'] ?? '');
 
-/** Past this, a refused request's body is not worth reading just to keep its connection. */
-const DRAIN_LIMIT_BYTES = 64 * 1024;
-
 /**
- * A refusal comes before the body is read. Node reads and drops a small rest so the connection
- * stays open for the next request (closing it would make each refused client connect again); a
- * large or unmeasured body gets `Connection: close` instead, so nothing is sent behind it.
- * The answer is written as it stands, past Fastify's serialising and sending hooks: refusing must
- * cost far less than answering, or a surge is refused at the price of serving it.
- * A refusal may be held `delayMs` (refusalDelay); a client that goes meanwhile frees its timer.
+ * Written to the socket as it stands, past Fastify's serialising and sending hooks: refusing must
+ * cost far less than answering. Node reads and drops a small unread body so the connection stays
+ * open for the client's next request; a large or unmeasured one gets `Connection: close`.
  */
-function refuse(request: FastifyRequest, reply: FastifyReply, delayMs: number) {
+function refuse(request: FastifyRequest, reply: FastifyReply) {
   const length = Number(request.headers['content-length'] ?? 0);
   const closing = request.headers['transfer-encoding'] !== undefined || length > DRAIN_LIMIT_BYTES;
   request.shed = true;
   reply.hijack();
-  const send = () => {
-    reply.raw.writeHead(503, {
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      ...BUSY_HEADERS,
-      ...(closing ? { connection: 'close' } : {}),
-    });
-    reply.raw.end(BUSY_BODY);
+  reply.raw.writeHead(503, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    ...BUSY_HEADERS,
+    ...(closing ? { connection: 'close' } : {}),
+  });
+  reply.raw.end(BUSY_BODY);
+}
+
+/**
+ * Rule 2's measure. A timer ticks whenever the loop is free; a request read now arrived at the
+ * earliest after the loop last looked for input, before the previous tick, so it has waited up to
+ * `now - previous tick` in the kernel. A mean of timer delays would count a 3 s turn as one sample
+ * among a hundred short ones.
+ */
+function watchLoopLateness() {
+  let lastTick = performance.now();
+  let previousTick = lastTick;
+  let readThisTurn = 0;
+  let endOfTurnAsked = false;
+  const timer = setInterval(() => {
+    previousTick = lastTick;
+    lastTick = performance.now();
+    readThisTurn = 0;
+  }, LOOP_TICK_MS);
+  timer.unref();
+  return {
+    read() {
+      readThisTurn += 1;
+      // The count ends with the turn: a request read just after a backlog is not part of it.
+      if (endOfTurnAsked) return;
+      endOfTurnAsked = true;
+      setImmediate(() => {
+        readThisTurn = 0;
+        endOfTurnAsked = false;
+      });
+    },
+    readThisTurn: () => readThisTurn,
+    lateness: (now: number) => now - previousTick,
+    stop: () => clearInterval(timer),
   };
-  if (delayMs === 0) return send();
-  const held = setTimeout(send, delayMs);
-  reply.raw.once('close', () => clearTimeout(held));
 }
 
 /**
- * How long to hold a refusal. While refusals run many times over the answers the server can give
- * (watchAnswerCapacity) and over REFUSALS_A_SECOND_BEFORE_HOLDING, a client that asks again on the
- * same connection before `Retry-After` has passed since its last refusal gets its next one only
- * once it has: clients that ignore `Retry-After` and come back at once would otherwise keep the CPU
- * busy refusing them, and the answers would stop. Otherwise nothing is held: a proxy sends many
- * visitors' requests on one connection, and holding it would hold them all; browsers wait as told
- * anyway.
+ * Events a second, counted in two halves of `spanMs` (the one under way and the one before) and
+ * divided by the time they cover, so it reads the same just after a half begins as before it ends.
  */
-export function refusalDelay(
-  lastRefusal: number | undefined,
-  now: number,
-  rates: { refusalsPerSecond: number; answersPerSecond: number },
-) {
-  const { refusalsPerSecond, answersPerSecond } = rates;
-  const rushing =
-    refusalsPerSecond > REFUSALS_A_SECOND_BEFORE_HOLDING &&
-    refusalsPerSecond > answersPerSecond * REFUSALS_PER_ANSWER_BEFORE_HOLDING;
-  if (lastRefusal === undefined || !rushing) return 0;
-  return Math.max(0, lastRefusal + RETRY_AFTER_MS - now);
+export function watchRate(spanMs: number, startedAt = performance.now()) {
+  const halfMs = spanMs / 2;
+  let currentSince = startedAt;
+  let current = 0;
+  let previous = 0;
+  const moveTo = (now: number) => {
+    const halvesPassed = Math.floor((now - currentSince) / halfMs);
+    if (halvesPassed < 1) return;
+    previous = halvesPassed === 1 ? current : 0;
+    current = 0;
+    currentSince += halvesPassed * halfMs;
+  };
+  return {
+    count(now: number) {
+      moveTo(now);
+      current += 1;
+    },
+    perSecond(now: number) {
+      moveTo(now);
+      return ((previous + current) * 1000) / (halfMs + now - currentSince);
+    },
+  };
 }
 
 /**
- * Whether a newcomer would wait over `maxRequestWaitMs` behind the requests waiting now, at the rate
- * answers start (Little's law). Judged once the queue has stood for half of that, long enough to
- * measure the rate: not on the age of its oldest request, which starts again whenever the requests
- * ahead are answered, and would let in everyone who comes in the next moment.
+ * Rules 3 and 4's measure: requests from their first byte until their answer starts, in arrival
+ * order, and how fast answers start. A request whose client went leaves when its connection closes.
  */
-export function queueWouldMakeLate(
-  waiting: WaitingRequests<unknown>,
-  now: number,
-  limits: { maxRequestWaitMs: number; answersPerSecond: number },
-) {
-  const { maxRequestWaitMs, answersPerSecond } = limits;
+export class WaitingRequests<Key> {
+  // A Map iterates in insertion order, which is arrival order: the oldest come first.
+  private readonly since = new Map<Key, number>();
+  private formedAt = 0;
+  private answeredSinceFormed = 0;
+  private readonly answers: ReturnType<typeof watchRate>;
+  private stoodRate = 0;
+  private stoodAt = Number.NEGATIVE_INFINITY;
+
+  constructor(startedAt = performance.now()) {
+    this.answers = watchRate(ANSWER_RATE_SPAN_MS, startedAt);
+  }
+
+  add(key: Key, now: number) {
+    if (this.since.size === 0) {
+      this.formedAt = now;
+      this.answeredSinceFormed = 0;
+    }
+    this.since.set(key, now);
+  }
+
+  /** Its answer starts. Whether it was waiting. */
+  answered(key: Key, now: number): boolean {
+    if (!this.since.delete(key)) return false;
+    this.answeredSinceFormed += 1;
+    this.answers.count(now);
+    return true;
+  }
+
+  /** It leaves unanswered (its client went). */
+  remove(key: Key) {
+    this.since.delete(key);
+  }
+
+  get size() {
+    return this.since.size;
+  }
+
+  /** How long some request has been waiting without a break: since the queue last formed. */
+  formedFor(now: number) {
+    return this.since.size === 0 ? 0 : now - this.formedAt;
+  }
+
+  /** Whether more than `count` requests have waited longer than `ms`; looks at `count + 1` at most. */
+  moreThanWaitedLonger(count: number, ms: number, now: number): boolean {
+    let late = 0;
+    for (const started of this.since.values()) {
+      if (now - started <= ms) return false;
+      late += 1;
+      if (late > count) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The rate answers start at. A queue that has stood for the span is read over the span. A newer
+   * one by its own answers, not the quiet before it, but no lower than the rate of the last queue
+   * that stood within a minute: a crowd's requests go through their queries together, so a new
+   * queue's first answers come late and a server busy a moment ago would look many times slower.
+   */
+  answersPerSecond(now: number) {
+    if (this.formedFor(now) >= ANSWER_RATE_SPAN_MS) {
+      this.stoodRate = this.answers.perSecond(now);
+      this.stoodAt = now;
+      return this.stoodRate;
+    }
+    const ownRate = (this.answeredSinceFormed * 1000) / Math.max(1, this.formedFor(now));
+    const remembered = now - this.stoodAt <= ANSWER_RATE_REMEMBERED_MS ? this.stoodRate : 0;
+    return Math.max(ownRate, remembered);
+  }
+}
+
+/**
+ * Rule 4: whether a newcomer would wait over `maxRequestWaitMs` behind the queue, at the rate
+ * answers start. Judged once the queue has stood for half the limit, long enough to read the rate;
+ * not by its oldest request's age, which starts again each time a wave of answers goes out.
+ */
+export function queueWouldMakeLate(waiting: WaitingRequests<unknown>, now: number, maxRequestWaitMs: number) {
   return (
     waiting.size > MIN_BACKLOG_TO_SHED &&
     waiting.formedFor(now) > maxRequestWaitMs / 2 &&
-    waiting.size > (answersPerSecond * maxRequestWaitMs) / 1000
+    waiting.size > (waiting.answersPerSecond(now) * maxRequestWaitMs) / 1000
   );
 }
 
-/**
- * Sheds load by lateness, not by busyness: a new API request is answered 503 with `Retry-After` at
- * once, before its body is read, when
- * - `maxConcurrentRequests` requests are in flight (bounds the memory held by slow clients), or
- * - more than `MIN_BACKLOG_TO_SHED` requests are in flight or were read in this turn of the event
- *   loop, and requests read now have waited over `maxRequestWaitMs` for the loop (it is working
- *   through a backlog that arrived while it was busy), or
- * - more than `MIN_BACKLOG_TO_SHED` requests have waited over `maxRequestWaitMs` for their answer to
- *   start (a queue inside the process: the database, its pool, PGlite's one connection), or
- * - its route's answer is costly (`costlyAnswer`), more than `MIN_BACKLOG_TO_SHED` are waiting in
- *   a queue that has stood for half of `maxRequestWaitMs`, and at the rate answers start a newcomer
- *   would wait over `maxRequestWaitMs` behind them (queueWouldMakeLate; the rate as answer-rate.ts
- *   reads it for a queue that stood or a new one): a queue admitted keeps its last late
- *   however soon the newest are refused. Cheap answers are left to the rules above:
- *   refusing one costs a third to a half of answering it, and refusing a surge's excess at that
- *   price would take the whole CPU.
- * A server answering at full throughput in good time is busy all the time, and refuses nothing.
- * One slow query or a neighbour taking the CPU cannot refuse a lone visitor (docs/reliability.md §6).
- * Choice of rule and threshold: docs/decisions/0017-load-shedding-by-lateness.md.
- */
 export default fp(
   async (app) => {
     const { maxConcurrentRequests, maxRequestWaitMs } = app.config.loadShedding;
     const loop = watchLoopLateness();
     const waiting = new WaitingRequests<FastifyRequest>();
-    const answers = watchAnswerRate();
-    const capacity = watchAnswerCapacity(HOLDING_JUDGED_OVER_MS);
-    const refusals = watchRate(HOLDING_JUDGED_OVER_MS);
-    const refusedAt = new WeakMap<Socket, number>();
     let inFlight = 0;
-    let refused = 0;
     app.decorate('requestsInFlight', () => inFlight);
     app.decorateRequest('shed', false);
+
+    const isLate = (now: number, costly: boolean) =>
+      maxRequestWaitMs > 0 &&
+      (((inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
+        loop.lateness(now) > maxRequestWaitMs) ||
+        waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now) ||
+        (costly && queueWouldMakeLate(waiting, now, maxRequestWaitMs)));
+
+    let refused = 0;
     let countingSince = performance.now();
     const logRefusals = () => {
       const now = performance.now();
@@ -199,32 +292,14 @@ export default fp(
       logRefusals();
     });
 
-    const loopLate = (now: number) =>
-      (inFlight > MIN_BACKLOG_TO_SHED || loop.readThisTurn() > MIN_BACKLOG_TO_SHED) &&
-      loop.lateness(now) > maxRequestWaitMs;
-    const late = (now: number, costly: boolean) =>
-      maxRequestWaitMs > 0 &&
-      (loopLate(now) ||
-        waiting.moreThanWaitedLonger(MIN_BACKLOG_TO_SHED, maxRequestWaitMs, now) ||
-        (costly &&
-          queueWouldMakeLate(waiting, now, {
-            maxRequestWaitMs,
-            answersPerSecond: answers.perSecond(waiting, now),
-          })));
-
     app.addHook('onRequest', (request, reply, done) => {
       if (!mayShed(request)) return done();
       loop.read();
       const now = performance.now();
-      if (inFlight >= maxConcurrentRequests || late(now, request.routeOptions.config.costlyAnswer === true)) {
+      const costly = request.routeOptions.config.costlyAnswer === true;
+      if (inFlight >= maxConcurrentRequests || isLate(now, costly)) {
         refused += 1;
-        refusals.count(now);
-        const delayMs = refusalDelay(refusedAt.get(request.socket), now, {
-          refusalsPerSecond: refusals.perSecond(now),
-          answersPerSecond: capacity.perSecond(now),
-        });
-        refusedAt.set(request.socket, now + delayMs);
-        return refuse(request, reply, delayMs);
+        return refuse(request, reply);
       }
       inFlight += 1;
       if (!isUpload(request)) waiting.add(request, now);
@@ -237,10 +312,7 @@ export default fp(
     });
 
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!waiting.answered(request)) return done(null, payload);
-      const now = performance.now();
-      answers.count(now);
-      capacity.count(now);
+      waiting.answered(request, performance.now());
       done(null, payload);
     });
   },

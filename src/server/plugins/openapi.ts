@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { scopeNeeded } from '../features/api-keys/key-access.ts';
+import { scopeNeeded } from '../auth/key-access.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 

@@ -5,7 +5,8 @@ import type { Redis } from 'ioredis';
 type Store = FastifyRateLimitStore & { read?: FastifyRateLimitStore['incr'] };
 type StoreOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean };
 
-// @fastify/rate-limit's own two stores (it has no export for them): Redis, and this process's memory.
+// @fastify/rate-limit's own two stores, from files it does not export: Redis, and this process's
+// memory (docs/decisions/0008; rate-limit-store.test.ts fails if they move).
 const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
   continueExceeding: boolean | undefined,

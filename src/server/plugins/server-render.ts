@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Language, languageOfPath, languages, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
+import { recordIdOfUrl } from '#shared/record-page.ts';
 import type { RenderPage } from '#shared/rendered-page.ts';
 import { fontStylesheetsFor } from '../i18n/font-stylesheets.ts';
 
@@ -61,7 +62,7 @@ export interface PublicPage {
 
 /** Pages that show only the site's configured content; a record page or a search shows more. */
 const sameForEveryone = (pathname: string) => !/^\/(info|search)(\/|$)/.test(withoutLanguage(pathname));
-const isRecordPage = (pathname: string) => withoutLanguage(pathname).startsWith('/info/');
+const isRecordPage = (pathname: string) => recordIdOfUrl(withoutLanguage(pathname)) !== null;
 
 /**
  * Renders public pages on the server: complete HTML, in which only the islands respond once their

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import { withoutLanguage } from '#shared/i18n/languages.ts';
+import { publicPages, staffPages } from '#shared/routes.ts';
 import type { RouteEntry } from '../app.ts';
 import { clientDir } from '../plugins/client.ts';
 
@@ -61,7 +63,7 @@ export const PUBLIC_ROUTES = new Set([
 
 /**
  * Routes only an administrator may use; each must also be marked `config.role: 'admin'`. What an
- * API key may call is its own table, API_KEY_ROUTES (features/api-keys/key-access.ts).
+ * API key may call is its own table, API_KEY_ROUTES (auth/key-access.ts).
  */
 export const ADMIN_ROUTES = new Set([
   'GET /api/users',
@@ -95,8 +97,22 @@ export const isClientFile = ({ method, url }: RouteEntry) =>
  */
 export const TOKEN_ROUTES = new Set(['GET /metrics']);
 
+const pagePaths = new Set<string>([...Object.values(publicPages), ...Object.values(staffPages)]);
+
+/**
+ * A page's route, in any language and spelling (src/shared/routes.ts): its HTML is for anyone, and
+ * what a staff page shows comes from the guarded API.
+ */
+export const isPageRoute = ({ method, url }: RouteEntry) => {
+  const page = withoutLanguage(url).replace(/(.)\/$/, '$1');
+  return (method === 'GET' || method === 'HEAD') && (pagePaths.has(page) || pagePaths.has(`${page}/*`));
+};
+
 export const isPublic = (route: RouteEntry) =>
-  PUBLIC_ROUTES.has(routeKey(route)) || TOKEN_ROUTES.has(routeKey(route)) || isClientFile(route);
+  PUBLIC_ROUTES.has(routeKey(route)) ||
+  TOKEN_ROUTES.has(routeKey(route)) ||
+  isClientFile(route) ||
+  isPageRoute(route);
 
 /** A request for the route: path parameters filled with a random id, `{}` as a JSON body. */
 export const requestFor = (

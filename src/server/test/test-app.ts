@@ -8,6 +8,7 @@ import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import type { LogDestination } from '../logger.ts';
+import type { ClientSourceFactory } from '../plugins/client.ts';
 import { nextTurn } from './next-turn.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
@@ -22,11 +23,16 @@ export interface TestApp {
  * Builds the real app on a real, empty database: a fresh PostgreSQL database when
  * `DATABASE_URL` points at a server we may create databases on, otherwise in-memory PGlite.
  * `timeZone` sets the database's session time zone, for tests that SQL does not depend on it;
- * `logStream` receives the server's log lines (with LOG_LEVEL from `env`), for tests of what it logs.
+ * `logStream` receives the server's log lines (with LOG_LEVEL from `env`), for tests of what it logs;
+ * `client` stands in for the built pages.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { timeZone, logStream }: { timeZone?: string; logStream?: LogDestination } = {},
+  {
+    timeZone,
+    logStream,
+    client,
+  }: { timeZone?: string; logStream?: LogDestination; client?: ClientSourceFactory } = {},
 ): Promise<TestApp> {
   // Each app gets its own data folder (files, generated secrets), removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-api-test-'));
@@ -48,7 +54,7 @@ export async function createTestApp(
     // PGlite is one session: setting it there is setting it for the database.
     if (timeZone && database.kind === 'pglite')
       await database.db.execute(sql`select set_config('TimeZone', ${timeZone}, false)`);
-    app = await buildApp({ config, database, logger: logStream !== undefined, logStream });
+    app = await buildApp({ config, database, logger: logStream !== undefined, logStream, client });
     await app.ready();
     sendOnItsOwnTurn(app);
   } catch (error) {

@@ -25,8 +25,3 @@ export const certificateData = (id: string): PageData => ({
   url: `/api/certificates/${encodeURIComponent(id)}`,
   queryKey: ['certificate', id],
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id names no record: it answers 404 like an unknown one, never a database error. */
-export const isUuid = (id: string) => UUID.test(id);

@@ -7,3 +7,10 @@ export const verificationMessages = {
   proofRequired: 'The human check is missing. Please try again.',
   proofRejected: 'The human check failed or was already used. Please try again.',
 } as const;
+
+/** The stable codes of those refusals: the page translates by code, API users read the message. */
+export const verificationCodes = {
+  noMatch: 'NO_MATCH',
+  proofRequired: 'PROOF_REQUIRED',
+  proofRejected: 'INVALID_PROOF',
+} as const;

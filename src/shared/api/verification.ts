@@ -18,4 +18,4 @@ export type VerifyInput = z.infer<typeof verifyInput>;
 export const verifyResponse = z.object({ id: z.uuid() });
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 
-export { verificationMessages } from './verification-messages.ts';
+export { verificationCodes, verificationMessages } from './verification-messages.ts';

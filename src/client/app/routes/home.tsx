@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Card, Container, Group, SimpleGrid, Text, Title } 
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { loadContent, useContent } from '#client/features/content/api/content-query.ts';
-import { useSite } from '#client/features/site/api/site-query.ts';
+import { useSite } from '#client/lib/site-query.ts';
 
 export const loader = loadContent('home', 'courses');
 

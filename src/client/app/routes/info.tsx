@@ -5,9 +5,9 @@ import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { certificateQuery } from '#client/features/certificates/api/certificate-query.ts';
 import { CertificateRecord } from '#client/features/certificates/components/certificate-record.tsx';
 import { CredentialPanel } from '#client/features/credentials/components/credential-panel.tsx';
-import { useSite } from '#client/features/site/api/site-query.ts';
 import { Island } from '#client/islands/island.tsx';
 import { queryClient } from '#client/lib/query-client.ts';
+import { useSite } from '#client/lib/site-query.ts';
 
 // A failed load is not an error page: the record page then says only "No data to display."
 export const loader = ({ params }: LoaderFunctionArgs) =>

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { useSite } from '#client/features/site/api/site-query.ts';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { HomeBreadcrumb } from '#client/components/page/home-breadcrumb.tsx';
 import { Island } from '#client/islands/island.tsx';
+import { useSite } from '#client/lib/site-query.ts';
 
 export function Component() {
   const site = useSite();
@@ -12,16 +12,7 @@ export function Component() {
     <Container size="md" py="xl">
       <title>{t`Check a Credential File | ${portalName}`}</title>
       <Stack gap="lg">
-        <nav aria-label={t`Breadcrumb`}>
-          <Breadcrumbs separator=">">
-            <Anchor component={Link} to="/">
-              <Trans>Home</Trans>
-            </Anchor>
-            <Text span aria-current="page">
-              <Trans>Check a credential file</Trans>
-            </Text>
-          </Breadcrumbs>
-        </nav>
+        <HomeBreadcrumb current={<Trans>Check a credential file</Trans>} />
         <Title order={1}>
           <Trans>Check a Credential File</Trans>
         </Title>

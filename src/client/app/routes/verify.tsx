@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { HomeBreadcrumb } from '#client/components/page/home-breadcrumb.tsx';
 import { loadContent, useContent } from '#client/features/content/api/content-query.ts';
-import { useSite } from '#client/features/site/api/site-query.ts';
 import { Island } from '#client/islands/island.tsx';
+import { useSite } from '#client/lib/site-query.ts';
 
 export const loader = loadContent('verify');
 
@@ -22,16 +22,7 @@ export function Component() {
     <Container size="md" py="xl">
       <title>{t`Check e-Cert Validity | ${portalName}`}</title>
       <Stack gap="lg">
-        <nav aria-label={t`Breadcrumb`}>
-          <Breadcrumbs separator=">">
-            <Anchor component={Link} to="/">
-              <Trans>Home</Trans>
-            </Anchor>
-            <Text span aria-current="page">
-              <Trans>Verify e-Cert</Trans>
-            </Text>
-          </Breadcrumbs>
-        </nav>
+        <HomeBreadcrumb current={<Trans>Verify e-Cert</Trans>} />
         <Title order={1}>
           <Trans>Check e-Cert Validity</Trans>
         </Title>

@@ -1,7 +1,7 @@
 import { Progress } from '@mantine/core';
 
 /** A thin animated bar across the top while a page or the session check is loading. */
-export function LoadingBar({ label = 'Loading page' }: { label?: string }) {
+export function LoadingBar({ label = 'Loading page', zIndex = 1000 }: { label?: string; zIndex?: number }) {
   return (
     <Progress
       value={100}
@@ -12,7 +12,7 @@ export function LoadingBar({ label = 'Loading page' }: { label?: string }) {
       top={0}
       left={0}
       right={0}
-      style={{ zIndex: 1000 }}
+      style={{ zIndex }}
       aria-label={label}
     />
   );

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Progress, RemoveScroll } from '@mantine/core';
+import { RemoveScroll } from '@mantine/core';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Island } from '#client/islands/island.tsx';
+import { LoadingBar } from './loading-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -19,20 +20,7 @@ export function PublicLayout({ translated = true }: { translated?: boolean }) {
       <a className="skip-link" href="#main">
         <Trans>Skip to main content</Trans>
       </a>
-      {navigation.state === 'loading' && (
-        <Progress
-          value={100}
-          animated
-          size="xs"
-          radius={0}
-          pos="fixed"
-          top={0}
-          left={0}
-          right={0}
-          style={{ zIndex: 300 }}
-          aria-label={t`Loading page`}
-        />
-      )}
+      {navigation.state === 'loading' && <LoadingBar label={t`Loading page`} zIndex={300} />}
       {/* Its right edge stays put when a dialog locks the page's scrolling and hides the scroll bar. */}
       <header className={`public-header no-print ${RemoveScroll.classNames.zeroRight}`}>
         <TopBar translated={translated} />

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSite } from '#client/features/site/api/site-query.ts';
+import { useSite } from '#client/lib/site-query.ts';
 import { FLOATING_BUTTON_CLEARANCE } from './layout-constants.ts';
 import { footerLinks } from './nav-links.ts';
 

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Group, Image } from '@mantine/core';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSite } from '#client/features/site/api/site-query.ts';
 import { Island } from '#client/islands/island.tsx';
 import { pageLanguage } from '#client/lib/page-language.ts';
+import { useSite } from '#client/lib/site-query.ts';
 import { topBarLinks } from './nav-links.ts';
 
 export function TopBar({ translated }: { translated: boolean }) {

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useSite } from '#client/features/site/api/site-query.ts';
+import { useSite } from '#client/lib/site-query.ts';
 
 interface DashboardPageProps {
   /** The document title; defaults to the heading when that is plain text. */

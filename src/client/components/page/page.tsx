@@ -1,6 +1,6 @@
 import { Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useSite } from '#client/features/site/api/site-query.ts';
+import { useSite } from '#client/lib/site-query.ts';
 
 interface PageProps {
   title: string;

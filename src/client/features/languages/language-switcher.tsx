@@ -11,7 +11,7 @@ interface LanguageSwitcherProps {
 
 /**
  * The same page in every language, as ordinary links in a disclosure that works without script;
- * remember-language.ts keeps the choice so that a later visit to `/` comes back in it.
+ * lib/i18n/remember-language.ts keeps the choice so that a later visit to `/` comes back in it.
  */
 export function LanguageSwitcher({ current, page }: LanguageSwitcherProps) {
   const { t } = useLingui();

@@ -1,4 +1,4 @@
-import { rememberChosenLanguage } from './remember-language.ts';
+import { rememberChosenLanguage } from '#client/lib/i18n/remember-language.ts';
 
 /** The switcher's disclosure closes on Escape and on a click elsewhere, as a menu does. */
 export function startSwitcher(island: HTMLElement) {

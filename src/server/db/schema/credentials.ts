@@ -13,7 +13,7 @@ import {
 
 /**
  * The issuer's Ed25519 keys, newest generation signs. The secret half is sealed with a key derived
- * from AUTH_SECRET (features/credentials/seal-secret.ts). Generation 1 is unique, so instances
+ * from AUTH_SECRET (seal-secret.ts). Generation 1 is unique, so instances
  * starting together insert it once; rotated-out keys stay, so older credentials still verify.
  */
 export const issuerKey = pgTable('issuer_key', {

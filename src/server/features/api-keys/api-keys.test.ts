@@ -3,13 +3,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, CreatedApiKey } from '#shared/api/api-keys.ts';
 import type { RouteEntry } from '../../app.ts';
+import { API_KEY_ROUTES } from '../../auth/key-access.ts';
 import { apiKey, auditEvent, person } from '../../db/schema/index.ts';
 import { nextTurn } from '../../test/next-turn.ts';
 import { isPublic, requestFor, routeKey } from '../../test/route-table.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipartForm, personFields, personFiles } from '../../test/upload-fixtures.ts';
-import { API_KEY_ROUTES } from './key-access.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 

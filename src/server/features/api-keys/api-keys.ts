@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { ApiKeyView, CreateApiKeyInput, CreatedApiKey } from '#shared/api/api-keys.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { apiKey } from '../../db/schema/index.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { hashKey, keyPrefix, newKeySecret } from './key-secret.ts';
 
 type ApiKeyRow = typeof apiKey.$inferSelect;

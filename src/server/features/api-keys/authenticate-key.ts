@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyScope } from '#shared/api/api-keys.ts';
+import { scopeAllows, scopeNeeded } from '../../auth/key-access.ts';
 import type { SessionUser } from '../../auth/read-session.ts';
 import { apiKey } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { limitBy } from '../../plugins/rate-limit.ts';
-import { scopeAllows, scopeNeeded } from './key-access.ts';
 import { hashKey } from './key-secret.ts';
 
 /** Requests per key: far above what a system syncing records needs, far below a flood. */

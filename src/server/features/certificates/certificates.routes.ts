@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { certificateResponse } from '#shared/api/certificates.ts';
+import { recordPageUrl } from '#shared/record-page.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import { notFound } from '../../errors.ts';
 import { toCertificateView, toTrainingRecord } from './certificate-view.ts';
 import { prepareFindCertificate } from './find-certificate.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noData = () => notFound('No data to display.');
 // Ids are random v4 UUIDs, so the nil UUID is never a record's. A malformed id is looked up as this
 // one: it costs the same query as an unknown id, and the time of the 404 does not tell them apart.
 const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';
-const lookupId = (id: string) => (UUID.test(id) ? id.toLowerCase() : NO_SUCH_ID);
+const lookupId = (id: string) => (isRecordId(id) ? id.toLowerCase() : NO_SUCH_ID);
 
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const findCertificate = prepareFindCertificate(app.database);
@@ -42,7 +43,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/certificates/:id/qr.png', { schema: params }, async (request, reply) => {
     const { id } = request.params;
     if (!(await findCertificate(lookupId(id)))) throw noData();
-    const png = await QRCode.toBuffer(`${app.config.publicUrl}/info/${id.toLowerCase()}`, {
+    const png = await QRCode.toBuffer(recordPageUrl(app.config.publicUrl, id.toLowerCase()), {
       type: 'png',
       margin: 1,
       scale: 8,

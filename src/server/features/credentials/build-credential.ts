@@ -1,3 +1,4 @@
+import { recordPageUrl } from '#shared/record-page.ts';
 import { courseExpiryDate } from '#shared/rules/course-validity.ts';
 
 export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
@@ -28,7 +29,7 @@ export interface CredentialSettings {
 /** An unsigned OpenBadgeCredential (Open Badges 3.0 in the VC 2.0 data model) for one record. */
 export function buildCredential(facts: CredentialFacts, settings: CredentialSettings) {
   const { publicUrl, did, status } = settings;
-  const recordUrl = `${publicUrl}/info/${facts.personId}`;
+  const recordUrl = recordPageUrl(publicUrl, facts.personId);
   const achievementName = `${facts.tradeTested} (${facts.testLevel})`;
   return {
     '@context': [VC_V2_CONTEXT, OPEN_BADGES_CONTEXT],

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saltedFinMatches, saltedFinOf } from '#shared/rules/identity-hash.ts';
-import { insertPerson } from '../../test/people.ts';
-import type { TestApp } from '../../test/test-app.ts';
 import {
   createCredentialsTestApp,
   downloadCredential,
   signedWithSaltedFin,
   TEST_PUBLIC_URL,
-} from './credentials-test-kit.ts';
+} from '../../test/credentials-test-kit.ts';
+import { insertPerson } from '../../test/people.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let harness: TestApp;
 beforeAll(async () => {

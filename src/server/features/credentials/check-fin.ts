@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { recordIdOfUrl } from '#shared/record-page.ts';
 import { normalisedFin } from '#shared/rules/identity-hash.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import { queryRows } from '../../db/database.ts';
 import { invalidInput } from '../../errors.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The record a credential of this portal is about: the credential's id is its record page. */
 export function recordIdOf(publicUrl: string, credentialId: string): string {
-  const prefix = `${publicUrl}/info/`;
-  const id = credentialId.startsWith(prefix) ? credentialId.slice(prefix.length) : '';
-  if (!UUID.test(id)) {
+  const id = recordIdOfUrl(credentialId, publicUrl) ?? '';
+  if (!isRecordId(id)) {
     const message = 'This credential was not issued by this portal.';
     throw invalidInput(message, { credentialId: message });
   }

@@ -3,8 +3,8 @@ import type { CredentialCheck } from '#shared/api/credentials.ts';
 import { formatDateIn } from '#shared/format-date.ts';
 import { isLanguage, languages } from '#shared/i18n/languages.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
-import { eCertWords, NAME_SIZE } from '../e-cert-pdf/draw-e-cert.ts';
-import type { PrintedPage, PrintedText } from '../e-cert-pdf/read-sent-pdf.ts';
+import type { PrintedPage, PrintedText } from '../../pdf/read-sent-pdf.ts';
+import { eCertWords, NAME_SIZE } from './printed-e-cert.ts';
 
 /** Ours print 25–60 pieces of text; comparing every pair of far more would cost the server. */
 const MAX_TEXTS = 2000;

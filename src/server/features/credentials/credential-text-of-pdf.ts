@@ -1,6 +1,6 @@
 import { invalidInput } from '../../errors.ts';
-import { type PdfReaderPool, PdfRefused } from '../e-cert-pdf/pdf-reader-pool.ts';
-import type { PrintedPage } from '../e-cert-pdf/read-sent-pdf.ts';
+import { type PdfReaderPool, PdfRefused } from '../../pdf/pdf-reader-pool.ts';
+import type { PrintedPage } from '../../pdf/read-sent-pdf.ts';
 
 const PDF_HEADER = Buffer.from('%PDF-');
 /** Readers find the header anywhere in the first kilobyte, after junk some writers put first. */

@@ -10,11 +10,12 @@ import {
   checkFinResult,
   credentialVerification,
 } from '#shared/api/credentials.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
+import { createPdfReaderPool } from '../../pdf/pdf-reader-pool.ts';
 import { limitBy, perClientLimit } from '../../plugins/rate-limit.ts';
-import { createPdfReaderPool } from '../e-cert-pdf/pdf-reader-pool.ts';
 import { finMatchesCredential, recordIdOf } from './check-fin.ts';
 import { checkPrintedPage } from './check-printed-page.ts';
 import { credentialOfPerson } from './credential-of-person.ts';
@@ -23,7 +24,6 @@ import { credentialTextOfPdf } from './credential-text-of-pdf.ts';
 import { STATUS_LIST_TTL_MS } from './status-list-cache.ts';
 import { verifyCredential } from './verify-credential.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CREDENTIAL_TYPE = 'application/vc+ld+json';
 /**
  * Verifiers that run in a browser (VerifierPlus, wallets) fetch the DID document and the status
@@ -66,7 +66,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ id: z.string().max(100) }) } },
     async (request, reply) => {
       const { id } = request.params;
-      const credential = UUID.test(id) ? await credentialOfPerson(app, id.toLowerCase()) : null;
+      const credential = isRecordId(id) ? await credentialOfPerson(app, id.toLowerCase()) : null;
       if (!credential) throw notFound('No data to display.');
       return reply
         .type(CREDENTIAL_TYPE)

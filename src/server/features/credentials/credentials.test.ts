@@ -4,15 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseExpiryDate } from '#shared/rules/course-validity.ts';
 import { signedCredential } from '../../db/schema/credentials.ts';
 import { person } from '../../db/schema/index.ts';
-import { insertPerson } from '../../test/people.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { STATUS_LIST_LENGTH } from './assign-status-entry.ts';
 import {
   createCredentialsTestApp,
   downloadCredential,
   TEST_DID,
   TEST_PUBLIC_URL,
-} from './credentials-test-kit.ts';
+} from '../../test/credentials-test-kit.ts';
+import { insertPerson } from '../../test/people.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { STATUS_LIST_LENGTH } from './assign-status-entry.ts';
 
 let harness: TestApp;
 beforeAll(async () => {

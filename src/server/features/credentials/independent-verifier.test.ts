@@ -1,9 +1,5 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPerson } from '../../test/people.ts';
-import { signInAs } from '../../test/staff-session.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { newHolder, requestOf, walletHttp } from '../wallet/scripted-wallet.ts';
 import {
   type Credential,
   createCredentialsTestApp,
@@ -11,7 +7,11 @@ import {
   revokeRecord,
   TEST_DID,
   TEST_PUBLIC_URL,
-} from './credentials-test-kit.ts';
+} from '../../test/credentials-test-kit.ts';
+import { insertPerson } from '../../test/people.ts';
+import { newHolder, requestOf, walletHttp } from '../../test/scripted-wallet.ts';
+import { signInAs } from '../../test/staff-session.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 // The Digital Credentials Consortium's verifier resolves did:web, status lists, the Open Badges JSON
 // schema and issuer registries with the global fetch. Here fetch answers our public address from the

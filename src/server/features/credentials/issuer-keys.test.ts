@@ -3,11 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { issuerKey } from '../../db/schema/credentials.ts';
+import { openSecret, sealSecret } from '../../seal-secret.ts';
+import {
+  createCredentialsTestApp,
+  downloadCredential,
+  TEST_PUBLIC_URL,
+} from '../../test/credentials-test-kit.ts';
 import { insertPerson } from '../../test/people.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createCredentialsTestApp, downloadCredential, TEST_PUBLIC_URL } from './credentials-test-kit.ts';
 import { ensureIssuerKey, publicKeyOfSeed, readIssuerKeys, rotateIssuerKey } from './issuer-keys.ts';
-import { openSecret, sealSecret } from './seal-secret.ts';
 
 const SECRET = 'a-master-secret-of-at-least-32-characters';
 let harness: TestApp;

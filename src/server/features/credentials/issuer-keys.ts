@@ -2,8 +2,8 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issuerKey } from '../../db/schema/credentials.ts';
+import { openSecret, sealSecret } from '../../seal-secret.ts';
 import { keyId, type SigningKey } from './issuer-identity.ts';
-import { openSecret, sealSecret } from './seal-secret.ts';
 
 export interface IssuerKeys {
   /** The key new credentials are signed with. */

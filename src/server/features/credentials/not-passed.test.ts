@@ -1,11 +1,11 @@
 import { BitstringStatusList } from '@digitalbazaar/vc-bitstring-status-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCredentialsTestApp, downloadCredential } from '../../test/credentials-test-kit.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { multipartForm } from '../../test/upload-fixtures.ts';
-import { createCredentialsTestApp, downloadCredential } from './credentials-test-kit.ts';
 
 let harness: TestApp;
 beforeAll(async () => {

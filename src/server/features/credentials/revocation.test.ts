@@ -3,15 +3,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { auditEvent } from '../../db/schema/index.ts';
-import { insertPerson } from '../../test/people.ts';
-import { signInAs } from '../../test/staff-session.ts';
-import type { TestApp } from '../../test/test-app.ts';
 import {
   type Credential,
   createCredentialsTestApp,
   downloadCredential,
   TEST_DID,
-} from './credentials-test-kit.ts';
+} from '../../test/credentials-test-kit.ts';
+import { insertPerson } from '../../test/people.ts';
+import { signInAs } from '../../test/staff-session.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { STATUS_LIST_TTL_MS } from './status-list-cache.ts';
 
 let harness: TestApp;

@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { RevocationState } from '#shared/api/credentials.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { retireStatusPlace } from './not-an-e-cert.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noRecord = () => notFound('No such record.');
 
 const live = (id: string) => and(eq(person.id, id), isNull(person.deletedAt));
@@ -28,7 +28,7 @@ export async function revokePerson(
   reason: string,
   actor: Actor,
 ): Promise<RevocationState> {
-  if (!UUID.test(id)) throw noRecord();
+  if (!isRecordId(id)) throw noRecord();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(person)
@@ -55,7 +55,7 @@ export async function revokePerson(
  * list's revocation bits never clear); the record's next credential gets a new place.
  */
 export async function reinstatePerson(db: Db, id: string, actor: Actor): Promise<RevocationState> {
-  if (!UUID.test(id)) throw noRecord();
+  if (!isRecordId(id)) throw noRecord();
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(returned)

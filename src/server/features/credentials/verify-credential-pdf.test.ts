@@ -4,6 +4,8 @@ import { PDFArray, PDFDocument, PDFName, PDFRawStream, rgb } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CredentialVerification } from '#shared/api/credentials.ts';
+import { attachCredential, readAttachedCredential } from '../../pdf/attached-credential.ts';
+import { type Credential, createCredentialsTestApp } from '../../test/credentials-test-kit.ts';
 import {
   catalogWithAttachment,
   gibibyteBomb,
@@ -13,8 +15,6 @@ import {
 } from '../../test/hostile-pdfs.ts';
 import { insertPerson } from '../../test/people.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { attachCredential, readAttachedCredential } from '../e-cert-pdf/attached-credential.ts';
-import { type Credential, createCredentialsTestApp } from './credentials-test-kit.ts';
 
 let harness: TestApp;
 let ecert: Buffer;

@@ -1,15 +1,15 @@
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialVerification } from '#shared/api/credentials.ts';
-import { insertPerson } from '../../test/people.ts';
-import { signInAs } from '../../test/staff-session.ts';
-import type { TestApp } from '../../test/test-app.ts';
 import {
   type Credential,
   createCredentialsTestApp,
   downloadCredential,
   TEST_DID,
-} from './credentials-test-kit.ts';
+} from '../../test/credentials-test-kit.ts';
+import { insertPerson } from '../../test/people.ts';
+import { signInAs } from '../../test/staff-session.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 let harness: TestApp;
 let good: Credential;

@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '#shared/i18n/languages.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import { notFound } from '../../errors.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
 import { limitBy } from '../../plugins/rate-limit.ts';
 import { prepareFindCertificate } from '../certificates/find-certificate.ts';
 import { type ECertPdf, prepareECertPdf } from './make-e-cert-pdf.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const schema = {
   params: z.object({ id: z.string().max(100) }),
   querystring: languageQuery,
@@ -28,7 +28,7 @@ async function findPdf(
   options: { audience: 'public' | 'staff'; language: Language },
 ): Promise<ECertPdf> {
   const lowered = id.toLowerCase();
-  const found = UUID.test(lowered) ? await findCertificate(lowered) : null;
+  const found = isRecordId(lowered) ? await findCertificate(lowered) : null;
   if (!found) throw notFound('No data to display.');
   return prepareECertPdf(app, found, options);
 }

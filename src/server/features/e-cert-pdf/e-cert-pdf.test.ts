@@ -1,8 +1,8 @@
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { readAttachedCredential } from '../../pdf/attached-credential.ts';
 import { pdfText, pdfTextRuns } from '../../test/pdf-text.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
-import { readAttachedCredential } from './attached-credential.ts';
 
 const api = setUpPeopleApi({ VERIFY_POW: 'false' });
 const pdfOf = (id: string) => api.eCertPdf(id);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { formatDateIn } from '#shared/format-date.ts';
 import type { Language } from '#shared/i18n/languages.ts';
+import { recordPageUrl } from '#shared/record-page.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
 import { toCertificateView, toTrainingRecord } from '../certificates/certificate-view.ts';
 import type { FoundCertificate } from '../certificates/find-certificate.ts';
@@ -56,7 +57,7 @@ export async function prepareECertPdf(
     identityDocuments: false,
   });
   const { id, eCertNumber } = found.row;
-  const recordUrl = `${publicUrl}/info/${id}`;
+  const recordUrl = recordPageUrl(publicUrl, id);
   const records = found.records.map((record) => toTrainingRecord(record, certValidityYears));
   const credential = await credentialOfPerson(app, id);
   const madeAt = new Date();

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DuplicateChoice, ImportKind } from '#shared/api/imports.ts';
 import { personFileFields, recordFieldNames } from '#shared/api/people.ts';
+import type { Actor } from '../../db/record-audit.ts';
 import { auditEvent, importRow, person, renewal } from '../../db/schema/index.ts';
-import type { Actor } from '../audit/record-audit.ts';
 
 const tables = { people: person, renewals: renewal } as const;
 const entities = { people: 'person', renewals: 'renewal' } as const;

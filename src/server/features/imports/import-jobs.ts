@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ImportKind, ImportView } from '#shared/api/imports.ts';
-import { isUuid } from '#shared/api/page-data.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import type { SessionUser } from '../../auth/read-session.ts';
 import type { Db } from '../../db/database.ts';
 import { importJob } from '../../db/schema/index.ts';
@@ -60,7 +60,7 @@ const interrupted = sql`case ${importJob.status}
  * remains. Only a stale import is written to: the page polls this twice a second.
  */
 export async function findImport(db: Db, kind: ImportKind, id: string): Promise<ImportJobRow> {
-  if (!isUuid(id)) throw importNotFound();
+  if (!isRecordId(id)) throw importNotFound();
   const [row] = await db
     .select({ ...getTableColumns(importJob), stale: sql<boolean>`${importJob.heartbeatAt} < ${staleBefore}` })
     .from(importJob)

@@ -9,7 +9,7 @@ import {
   importView,
 } from '#shared/api/imports.ts';
 import { importJob } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound, signInRequired } from '../../errors.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import multipartUploads from '../uploads/multipart-uploads.ts';
 import { checkImport } from './check-import.ts';
@@ -25,7 +25,7 @@ const rowsGone = `This import no longer keeps its rows: they go once it is commi
 
 /** Who asks; the staff scope's hook has set `request.user`. */
 const staffUser = (request: FastifyRequest) => {
-  if (!request.user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+  if (!request.user) throw signInRequired();
   return request.user;
 };
 const accepted = z.object({ id: z.uuid() });

@@ -3,9 +3,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { PASSWORD_RESET_LINK_HOURS } from '#shared/api/password-reset.ts';
 import type { PasswordResetLinkView } from '#shared/api/users.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { user, verification } from '../../db/schema/index.ts';
 import { invalidInput } from '../../errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { ANY_RESET_LINK, newResetToken, resetLinkIdentifier } from './reset-link-store.ts';
 
 /**

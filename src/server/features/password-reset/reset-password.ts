@@ -3,9 +3,9 @@ import { and, eq, gt, not } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password-hash.ts';
 import { requireStrongPassword } from '../../auth/require-strong-password.ts';
 import type { Db } from '../../db/database.ts';
+import { recordAudit } from '../../db/record-audit.ts';
 import { account, session, user, verification } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit } from '../audit/record-audit.ts';
 import { resetLinkIdentifier } from './reset-link-store.ts';
 
 export const linkNotValid = () =>

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordBatchAudit, type Tx } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { type Actor, recordBatchAudit, type Tx } from '../audit/record-audit.ts';
 
 const chosenRecords = (n: number, all: number) =>
   `${n} of the ${all} chosen records ${n === 1 ? 'is' : 'are'}`;

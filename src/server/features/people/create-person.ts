@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
+import { type Actor, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
 import { storeFilesThen } from '../uploads/store-files.ts';
 import { assertPairFree, duplicatePairMessage, isUniqueViolation } from './duplicate-pair.ts';
 import { auditedPersonFields, auditSnapshot, type PersonRow } from './person-view.ts';

@@ -1,16 +1,16 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { isUuid } from '#shared/api/page-data.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { isUniqueViolation } from './duplicate-pair.ts';
 import { personNotFound } from './find-people.ts';
 import type { PersonRow } from './person-view.ts';
 
 /** Moves a live person to the trash (soft delete); its files stay, so a restore is complete. */
 export async function deletePerson(db: Db, id: string, actor: Actor): Promise<void> {
-  if (!isUuid(id)) throw personNotFound();
+  if (!isRecordId(id)) throw personNotFound();
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(person)
@@ -30,7 +30,7 @@ export async function deletePerson(db: Db, id: string, actor: Actor): Promise<vo
 
 /** Brings a person back from the trash, unless a live record has taken its (FIN, e-Cert no.) since. */
 export async function restorePerson(db: Db, id: string, actor: Actor): Promise<PersonRow> {
-  if (!isUuid(id)) throw notFound('This record is not in the trash.');
+  if (!isRecordId(id)) throw notFound('This record is not in the trash.');
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
-import type { Tx } from '../audit/record-audit.ts';
 
 export const duplicatePairMessage = 'A record with this FIN number and e-Cert serial no. already exists.';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { isUuid } from '#shared/api/page-data.ts';
 import type { PageQuery } from '#shared/api/paging.ts';
 import { defaultDirection, defaultSort, type PeopleMatching, type PeopleQuery } from '#shared/api/people.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -98,7 +98,7 @@ async function findSearched(
 
 /** A live person by id, or null (unknown, malformed or in the trash). */
 export async function findPerson(db: Db, id: string) {
-  if (!isUuid(id)) return null;
+  if (!isRecordId(id)) return null;
   const [row] = await db
     .select()
     .from(person)

@@ -1,9 +1,9 @@
 import { and, isNull, sql } from 'drizzle-orm';
 import { BULK_MATCHING_MAX, type PeopleMatching } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
+import type { Actor } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
-import type { Actor } from '../audit/record-audit.ts';
 import { auditRevocations } from './bulk-people.ts';
 import { matchingPeople } from './find-people.ts';
 import type { ListContext } from './list-order.ts';

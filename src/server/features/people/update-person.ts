@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { personFileFields, type RecordFieldsPatch } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
 import { retireStatusPlace } from '../credentials/not-an-e-cert.ts';
 import { storeFilesThen } from '../uploads/store-files.ts';
 import { deleteUnreferencedFiles, ORPHAN_GRACE_MS } from '../uploads/sweep-orphan-files.ts';

@@ -1,7 +1,7 @@
 import { type RecordFields, recordFieldNames } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { renewal } from '../../db/schema/index.ts';
-import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
 
 /** Inserts a renewal and its audit event in one transaction; returns the new id. */
 export async function createRenewal(db: Db, fields: RecordFields, actor: Actor): Promise<string> {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { renewal } from '../../db/schema/index.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 
 /** Moves a live renewal to the trash (soft delete) with its audit event; false when none. */
 export async function deleteRenewal(db: Db, id: string, actor: Actor): Promise<boolean> {

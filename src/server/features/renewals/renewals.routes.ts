@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchPageQuery } from '#shared/api/paging.ts';
 import { recordFields, recordFieldsPatch, renewalsPage, renewalView } from '#shared/api/people.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import { notFound } from '../../errors.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { createRenewal } from './create-renewal.ts';
@@ -10,7 +11,6 @@ import { findRenewal, findRenewals } from './find-renewals.ts';
 import { toRenewalView } from './renewal-view.ts';
 import { updateRenewal } from './update-renewal.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A malformed id is answered exactly like an unknown one, and never reaches the database.
 const params = z.object({ id: z.string() });
 const noRenewal = () => notFound('This renewal record does not exist.');
@@ -19,7 +19,7 @@ const noRenewal = () => notFound('This renewal record does not exist.');
 const renewalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const validityYears = app.config.certValidityYears;
   const load = async (id: string) => {
-    const row = UUID.test(id) ? await findRenewal(app.db, id.toLowerCase()) : null;
+    const row = isRecordId(id) ? await findRenewal(app.db, id.toLowerCase()) : null;
     if (!row) throw noRenewal();
     return toRenewalView(row, validityYears);
   };
@@ -56,7 +56,8 @@ const renewalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const found =
-        UUID.test(id) && (await updateRenewal(app.db, id.toLowerCase(), request.body, requestActor(request)));
+        isRecordId(id) &&
+        (await updateRenewal(app.db, id.toLowerCase(), request.body, requestActor(request)));
       if (!found) throw noRenewal();
       return load(id);
     },
@@ -64,7 +65,7 @@ const renewalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/renewals/:id', { schema: { params } }, async (request, reply) => {
     const { id } = request.params;
-    const found = UUID.test(id) && (await deleteRenewal(app.db, id.toLowerCase(), requestActor(request)));
+    const found = isRecordId(id) && (await deleteRenewal(app.db, id.toLowerCase(), requestActor(request)));
     if (!found) throw noRenewal();
     return reply.code(204).send();
   });

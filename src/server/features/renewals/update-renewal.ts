@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type RecordFields, type RecordFieldsPatch, recordFieldNames } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { renewal } from '../../db/schema/index.ts';
 import { invalidInput } from '../../errors.ts';
-import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
 
 /**
  * Changes the fields sent of a live renewal (the others keep their values) and audits what changed,

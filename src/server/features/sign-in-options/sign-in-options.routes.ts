@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ownSignIn, signInOptions } from '#shared/api/single-sign-on.ts';
 import { hasPassword } from '../../auth/has-password.ts';
-import { AppError } from '../../errors.ts';
+import { signInRequired } from '../../errors.ts';
 
 /** What the login page offers: the password form, a button for the organisation's provider, or both. */
 const signInOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,7 @@ const signInOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // set up two-factor sign-in first reads it too.
   app.get('/api/sign-in-options/mine', { schema: { response: { 200: ownSignIn } } }, async (request) => {
     const user = await app.currentUser(request);
-    if (!user) throw new AppError(401, 'Please sign in to continue.', 'UNAUTHENTICATED');
+    if (!user) throw signInRequired();
     return { password: await hasPassword(app.db, user.id) };
   });
 };

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { renewal } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notInTrash = () => notFound('This record is not in the trash.');
 
 /**
@@ -12,7 +12,7 @@ const notInTrash = () => notFound('This record is not in the trash.');
  * unlike a person a renewal can always come back.
  */
 export async function restoreRenewal(db: Db, id: string, actor: Actor): Promise<void> {
-  if (!UUID.test(id)) throw notInTrash();
+  if (!isRecordId(id)) throw notInTrash();
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ deletedAt: renewal.deletedAt })

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { isUuid } from '#shared/api/page-data.ts';
 import { UNDO_DELETE_MINUTES } from '#shared/api/trash.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import type { Db } from '../../db/database.ts';
+import type { Actor } from '../../db/record-audit.ts';
 import { auditEvent } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../audit/record-audit.ts';
 import { restorePerson } from '../people/delete-person.ts';
 import { restoreRenewal } from './restore-renewal.ts';
 
@@ -17,7 +17,7 @@ const restore = { person: restorePerson, renewal: restoreRenewal };
  */
 export async function undoDelete(db: Db, kind: 'person' | 'renewal', id: string, actor: Actor) {
   const entityId = id.toLowerCase();
-  if (!isUuid(entityId)) throw notFound('This record is not in the trash.');
+  if (!isRecordId(entityId)) throw notFound('This record is not in the trash.');
   const [deleted] = await db
     .select({ actorId: auditEvent.actorId, at: auditEvent.at })
     .from(auditEvent)

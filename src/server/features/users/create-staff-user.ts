@@ -4,9 +4,9 @@ import { type NewUserInput, newUserInput } from '#shared/api/auth.ts';
 import { hashPassword } from '../../auth/password-hash.ts';
 import { requireStrongPassword } from '../../auth/require-strong-password.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { account, user } from '../../db/schema/index.ts';
 import { AppError, conflict, invalidInput } from '../../errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
 
 /**
  * Creates a user with an email + password account and its audit event in one transaction, the

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { roleOf } from '../../auth/role-of.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { account, session, user } from '../../db/schema/index.ts';
 import { invalidInput } from '../../errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
-import { roleOf } from './user-view.ts';
 
 /**
  * Removes a user with their sessions and sign-in accounts, audited in the same transaction; the

@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { UpdateUserInput } from '#shared/api/users.ts';
+import { roleOf } from '../../auth/role-of.ts';
 import type { Db } from '../../db/database.ts';
+import { type Actor, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { session, user } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
-import { type Actor, diffChanges, recordAudit } from '../audit/record-audit.ts';
-import { roleOf } from './user-view.ts';
 
 const fields = ['name', 'email', 'role', 'banned'] as const;
 const emailTaken = () => conflict('A user with this email already exists.');

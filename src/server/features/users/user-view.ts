@@ -1,10 +1,8 @@
 import type { UserView } from '#shared/api/users.ts';
+import { roleOf } from '../../auth/role-of.ts';
 import type { user } from '../../db/schema/index.ts';
 
 type UserRow = typeof user.$inferSelect;
-
-/** Better Auth stores the role as free text; anything but "admin" is the staff role, as at sign-in. */
-export const roleOf = (role: string | null) => (role === 'admin' ? 'admin' : 'staff');
 
 export const toUserView = (row: UserRow): UserView => ({
   id: row.id,

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { verificationMessages, verifyInput, verifyResponse } from '#shared/api/verification.ts';
-import { AppError, invalidInput, notFound } from '../../errors.ts';
+import {
+  verificationCodes,
+  verificationMessages,
+  verifyInput,
+  verifyResponse,
+} from '#shared/api/verification.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { deriveSecret, resolveMasterSecret } from '../../secrets.ts';
 import { prepareFindCertificateId } from './find-certificate-id.ts';
 import { createProofOfWork } from './proof-of-work.ts';
@@ -29,17 +34,17 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { finNumber, eCertNumber, altcha } = request.body;
       if (powEnabled) {
         if (!altcha)
-          throw invalidInput(verificationMessages.proofRequired, {
+          throw new AppError(400, verificationMessages.proofRequired, verificationCodes.proofRequired, {
             altcha: verificationMessages.proofRequired,
           });
         if (!(await pow.verify(altcha))) {
-          throw new AppError(400, verificationMessages.proofRejected, 'INVALID_PROOF', {
+          throw new AppError(400, verificationMessages.proofRejected, verificationCodes.proofRejected, {
             altcha: verificationMessages.proofRejected,
           });
         }
       }
       const id = await findCertificateId(finNumber, eCertNumber);
-      if (!id) throw notFound(verificationMessages.noMatch, 'NO_MATCH');
+      if (!id) throw notFound(verificationMessages.noMatch, verificationCodes.noMatch);
       return { id };
     },
   );

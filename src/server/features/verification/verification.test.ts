@@ -145,12 +145,13 @@ describe('POST /api/verify', () => {
   });
 
   describe('proof of work', () => {
-    it('rejects a request without a proof', async () => {
+    it('rejects a request without a proof with a code the page translates', async () => {
       const fin = uniqueFin();
       const { app, database } = shared;
       await insertPerson(database.db, { finNumber: fin, eCertNumber: 'SEC-0001' });
       const response = await verify(app, { finNumber: fin, eCertNumber: 'SEC-0001' }, false);
       expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('PROOF_REQUIRED');
       expect(response.json().fields).toHaveProperty('altcha');
     });
 

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { WALLET_EXCHANGE_MINUTES, type WalletClaim, walletMessages } from '#shared/api/wallet.ts';
+import {
+  WALLET_EXCHANGE_MINUTES,
+  type WalletClaim,
+  walletCodes,
+  walletMessages,
+} from '#shared/api/wallet.ts';
 import { isPassed } from '#shared/rules/test-result.ts';
 import { queryRows } from '../../db/database.ts';
 import { walletExchange } from '../../db/schema/index.ts';
@@ -49,7 +54,8 @@ export async function startWalletClaim(
   if (row.revoked)
     throw new AppError(409, 'This e-Cert is revoked: it cannot be added to a wallet.', 'CONFLICT');
   if (!isPassed(row.test_result)) throw notAnECert(row.test_result);
-  if (!row.matches) throw new AppError(400, WRONG_ANSWER, 'INVALID_INPUT', { passportNumber: WRONG_ANSWER });
+  if (!row.matches)
+    throw new AppError(400, WRONG_ANSWER, walletCodes.wrongPassport, { passportNumber: WRONG_ANSWER });
 
   // Exchanges a day past their end are of no use to anyone; clearing them here keeps the table small.
   await app.db.execute(sql`delete from wallet_exchange where expires_at < now() - interval '1 day'`);

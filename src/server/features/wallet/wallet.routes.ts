@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { walletClaim, walletClaimInput } from '#shared/api/wallet.ts';
+import { isRecordId } from '#shared/rules/record-id.ts';
 import { notFound } from '../../errors.ts';
 import { limitBy, perClientLimit } from '../../plugins/rate-limit.ts';
 import { answerExchange, openExchange } from './answer-exchange.ts';
 import { exchangeUrl, interactionUrl } from './exchange-urls.ts';
 import { startWalletClaim } from './start-wallet-claim.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string().max(100) });
 const uuidOf = (id: string, missing: string) => {
-  if (!UUID.test(id)) throw notFound(missing);
+  if (!isRecordId(id)) throw notFound(missing);
   return id.toLowerCase();
 };
 const NO_LINK = 'This wallet link is not known. Open "Add to wallet" on the record page for a new one.';

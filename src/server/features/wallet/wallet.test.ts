@@ -4,15 +4,15 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { walletExchange } from '../../db/schema/index.ts';
-import { insertPerson } from '../../test/people.ts';
-import { countRows, type TestApp } from '../../test/test-app.ts';
 import {
   createCredentialsTestApp,
   downloadCredential,
   revokeRecord,
   TEST_DID,
-} from '../credentials/credentials-test-kit.ts';
-import { type Holder, lcwHolder, newHolder, requestOf, walletHttp } from './scripted-wallet.ts';
+} from '../../test/credentials-test-kit.ts';
+import { insertPerson } from '../../test/people.ts';
+import { type Holder, lcwHolder, newHolder, requestOf, walletHttp } from '../../test/scripted-wallet.ts';
+import { countRows, type TestApp } from '../../test/test-app.ts';
 
 let harness: TestApp;
 beforeAll(async () => {
@@ -273,7 +273,7 @@ describe('only the holder may start a claim', () => {
     const response = await claim(harness, record.id, 'X0000000Z');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      code: 'INVALID_INPUT',
+      code: 'WRONG_PASSPORT',
       fields: { passportNumber: expect.stringContaining('does not match this record') },
     });
     expect(response.body).not.toContain(record.passportNumber);

@@ -15,7 +15,3 @@ export const enableTwoFactor = (password: string) =>
 
 export const disableTwoFactor = (password: string) =>
   postJson<unknown>('/api/auth/two-factor/disable', { password });
-
-/** Confirms set-up, or the second step of a sign-in: a code from the app, or a backup code once. */
-export const verifyTwoFactor = (code: string, backup = false) =>
-  postJson<unknown>(`/api/auth/two-factor/${backup ? 'verify-backup-code' : 'verify-totp'}`, { code });

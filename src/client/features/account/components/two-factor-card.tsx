@@ -16,13 +16,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useState } from 'react';
 import { sessionQuery } from '#client/features/auth/api/session-query.ts';
+import { verifyTwoFactor } from '#client/features/auth/api/two-factor.ts';
 import { AuthFailure } from '#client/features/auth/components/auth-failure.tsx';
-import {
-  disableTwoFactor,
-  enableTwoFactor,
-  type TwoFactorSetup,
-  verifyTwoFactor,
-} from '../api/account-api.ts';
+import { disableTwoFactor, enableTwoFactor, type TwoFactorSetup } from '../api/account-api.ts';
 
 type Pending = TwoFactorSetup & { qr: string };
 

@@ -1,9 +1,10 @@
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { ScrollTable } from '#client/components/table/scroll-table.tsx';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { GREEN_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { ApiKeyView } from '#shared/api/api-keys.ts';
@@ -24,12 +25,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyView[] }) {
       notify.success(`API key “${key.name}” revoked`);
       return queryClient.invalidateQueries({ queryKey: ['api-keys'] });
     },
-    onError: (error) =>
-      notify.error(
-        error instanceof ApiRequestError && error.body?.message
-          ? error.body.message
-          : 'Failed to revoke the key.',
-      ),
+    onError: (error) => notify.error(failureText(error, 'Failed to revoke the key.')),
   });
   const confirmRevoke = (key: ApiKeyView) =>
     modals.openConfirmModal({
@@ -46,17 +42,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyView[] }) {
   return (
     <ScrollTable label="API keys" minWidth={820}>
       <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Key</Table.Th>
-            <Table.Th scope="col">Scope</Table.Th>
-            <Table.Th scope="col">Expires</Table.Th>
-            <Table.Th scope="col">Last used</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={['Name', 'Key', 'Scope', 'Expires', 'Last used', 'Status', 'Actions']} />
         <Table.Tbody>
           {keys.map((key) => {
             const { label, color } = status(key);

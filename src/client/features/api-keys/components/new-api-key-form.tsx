@@ -1,18 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FailureAlert } from '#client/components/form/failure-alert.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import {
@@ -48,8 +40,7 @@ export function NewApiKeyForm() {
     },
   });
   const failure = mutation.error
-    ? (mutation.error instanceof ApiRequestError && mutation.error.body?.message) ||
-      'An error occurred while creating the key.'
+    ? failureText(mutation.error, 'An error occurred while creating the key.')
     : null;
 
   return (
@@ -75,11 +66,7 @@ export function NewApiKeyForm() {
               {...form.getInputProps('expiresInDays')}
             />
           </SimpleGrid>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert failure={failure} />
           <Button type="submit" disabled={mutation.isPending} w="fit-content">
             {mutation.isPending ? 'Creating...' : 'Create key'}
           </Button>

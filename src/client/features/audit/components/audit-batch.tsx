@@ -1,6 +1,7 @@
 import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { pageCount } from '#client/lib/list-params.ts';
 import { auditBatchQuery, BATCH_PAGE_SIZE } from '../api/audit-query.ts';
 import { AuditChanges } from './audit-changes.tsx';
@@ -18,13 +19,7 @@ export function AuditBatch({ batch, label }: { batch: string; label: string }) {
     <Stack gap="xs">
       <Table withTableBorder>
         <Table.Caption>{label}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Record</Table.Th>
-            <Table.Th scope="col">Changes</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={['What', 'Record', 'Changes']} />
         <Table.Tbody>
           {data.items.map((event) => (
             <Table.Tr key={event.id}>

@@ -1,5 +1,6 @@
 import { Button, Table, Text } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { ScrollTable } from '#client/components/table/scroll-table.tsx';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import type { AuditEventView } from '#shared/api/audit.ts';
@@ -73,15 +74,7 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
   return (
     <ScrollTable label="Audit trail" minWidth={760}>
       <Table striped withTableBorder verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">Who</Table.Th>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Record</Table.Th>
-            <Table.Th scope="col">Changes</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={['When', 'Who', 'What', 'Record', 'Changes']} />
         <Table.Tbody>
           {events.map((event) => (
             <AuditLine key={event.id} event={event} />

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { verifyTwoFactor } from '#client/features/account/api/account-api.ts';
+import { verifyTwoFactor } from '../api/two-factor.ts';
 import { AuthFailure } from './auth-failure.tsx';
 
 /** Sign-in's second step for a user with two-factor on: a code from the app, or a backup code. */

@@ -2,9 +2,9 @@ import { Alert, Button, Card, PasswordInput, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { BACKUP_PASSPHRASE_MIN, backupRequest } from '#shared/api/backup.ts';
-import { failureText } from '../../users/api/failure-text.ts';
 import { downloadBackup } from '../api/download-backup.ts';
 
 /**

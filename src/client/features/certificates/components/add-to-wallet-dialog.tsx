@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { refusalText } from '#client/lib/i18n/refusal-text.ts';
-import { WALLET_EXCHANGE_MINUTES, type WalletClaim, walletMessages } from '#shared/api/wallet.ts';
+import { WALLET_EXCHANGE_MINUTES, type WalletClaim, walletCodes } from '#shared/api/wallet.ts';
 import { startWalletClaim } from '../api/start-wallet-claim.ts';
 
 const failure = (error: unknown, i18n: I18n) => {
@@ -16,7 +16,7 @@ const failure = (error: unknown, i18n: I18n) => {
   if (refusal) return refusal;
   if (!(error instanceof ApiRequestError) || !error.body)
     return i18n._(msg`The wallet link could not be made. Please try again.`);
-  if (error.body.fields?.passportNumber === walletMessages.wrongPassport)
+  if (error.body.code === walletCodes.wrongPassport)
     return i18n._(
       msg`That passport number does not match this record. Type it as it is printed in your passport.`,
     );

@@ -6,6 +6,7 @@ import { pageLanguage } from '#client/lib/page-language.ts';
 import type { CertificateView } from '#shared/api/certificates.ts';
 import { inLanguage } from '#shared/api/page-data.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
+import { recordPageUrl } from '#shared/record-page.ts';
 import { linkedInCertificationUrl } from '#shared/rules/linkedin-certification.ts';
 import { AddToWallet } from './add-to-wallet.tsx';
 
@@ -34,7 +35,7 @@ export function TakeAlongPanel({ certificate: c, site }: TakeAlongPanelProps) {
     organizationName: site.issuerName,
     passedDate: c.passedDate,
     expiresOn: c.courseExpiresOn,
-    recordUrl: `${site.publicUrl}/info/${c.id}`,
+    recordUrl: recordPageUrl(site.publicUrl, c.id),
     // The public page has no serial: the holder types it from their PDF.
     serial: null,
   });

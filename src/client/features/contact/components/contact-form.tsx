@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { FailureAlert } from '#client/components/form/failure-alert.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
@@ -69,11 +70,7 @@ export function ContactForm() {
             maxLength={CONTACT_MESSAGE_MAX_LENGTH}
             {...fieldProps('message')}
           />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert failure={failure} />
           <Button type="submit" loading={mutation.isPending} w="fit-content">
             <Trans>Send</Trans>
           </Button>

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { bringIntoView } from '#client/lib/bring-into-view.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { CREDENTIAL_MAX_BYTES, CREDENTIAL_PDF_MAX_BYTES } from '#shared/api/credentials.ts';
 import { verifyCredential } from '../api/verify-credential.ts';
@@ -19,9 +20,7 @@ const errorText = (error: unknown, i18n: I18n) =>
   refusalText(error, i18n) ??
   (error instanceof ApiRequestError && error.status === 413
     ? i18n._(msg`This PDF is too large to be an e-Cert.`)
-    : error instanceof ApiRequestError && error.body
-      ? error.body.message
-      : i18n._(msg`The credential could not be checked. Please try again.`));
+    : failureText(error, i18n._(msg`The credential could not be checked. Please try again.`)));
 
 const signatureHolds = (result: { checks: { check: string; outcome: string }[] }) =>
   result.checks.some((line) => line.check === 'signature' && line.outcome === 'pass');

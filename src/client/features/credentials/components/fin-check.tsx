@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { refusalText } from '#client/lib/i18n/refusal-text.ts';
 import { type SaltedFin, saltedFinMatches, saltedFinOf } from '#shared/rules/identity-hash.ts';
 import { checkFin } from '../api/check-fin.ts';
@@ -24,9 +24,7 @@ export function finCheckOf(credential: unknown): FinCheckable | undefined {
 
 const failure = (error: unknown, i18n: I18n) =>
   refusalText(error, i18n) ??
-  (error instanceof ApiRequestError && error.body
-    ? error.body.message
-    : i18n._(msg`The FIN could not be checked. Please try again.`));
+  failureText(error, i18n._(msg`The FIN could not be checked. Please try again.`));
 
 /**
  * "Does it belong to this FIN?" for a credential whose signature holds. `onAnswer` hears each

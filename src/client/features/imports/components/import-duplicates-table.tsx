@@ -1,5 +1,6 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { duplicateOf, type ImportView } from '#shared/api/imports.ts';
 import { ErrorsCsvLink } from './errors-csv-link.tsx';
 
@@ -21,12 +22,7 @@ export function ImportDuplicatesTable({ view }: { view: ImportView }) {
       </Text>
       {view.invalid === 0 && <ErrorsCsvLink view={view}>Download all duplicates (CSV)</ErrorsCsvLink>}
       <Table striped withTableBorder maw={960}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Row</Table.Th>
-            <Table.Th scope="col">Has the FIN and e-Cert serial number of</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={['Row', 'Has the FIN and e-Cert serial number of']} />
         <Table.Tbody>
           {view.duplicateRows.map((duplicate, index) => (
             // A corrected errors.csv may give two rows one number: the position tells them apart.

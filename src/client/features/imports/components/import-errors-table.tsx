@@ -1,5 +1,6 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { IMPORT_ERRORS_SHOWN, type ImportView } from '#shared/api/imports.ts';
 import { ErrorsCsvLink } from './errors-csv-link.tsx';
 
@@ -21,13 +22,7 @@ export function ImportErrorsTable({ view }: { view: ImportView }) {
       </Text>
       <ErrorsCsvLink view={view}>Download all errors (CSV)</ErrorsCsvLink>
       <Table striped withTableBorder maw={960}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Row</Table.Th>
-            <Table.Th scope="col">Column</Table.Th>
-            <Table.Th scope="col">Problem</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={['Row', 'Column', 'Problem']} />
         <Table.Tbody>
           {view.errors.map((error, index) => (
             // A row may have several problems, even in one column: the position tells them apart.

@@ -1,4 +1,5 @@
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 
 /** The confirmation texts word for word, then what the dialog adds: whom, and that it goes to the Trash. */
 export const deleteMessages = {
@@ -26,6 +27,4 @@ export const trashNote = (record: { name: string; finNumber: string; eCertNumber
   'from which an administrator can restore it.';
 
 export const undoFailureText = (error: unknown) =>
-  error instanceof ApiRequestError && error.body?.message
-    ? error.body.message
-    : 'Could not undo the deletion. An administrator can restore the record from the Trash.';
+  failureText(error, 'Could not undo the deletion. An administrator can restore the record from the Trash.');

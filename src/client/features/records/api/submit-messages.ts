@@ -1,4 +1,5 @@
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText, serverMessage } from '#client/lib/failure-text.ts';
 
 /** The form texts, for new records and for edits. */
 export const submitMessages = {
@@ -20,9 +21,11 @@ export type SubmitKind = keyof typeof submitMessages;
 export function submitFailureText(error: unknown, kind: SubmitKind): string {
   const texts = submitMessages[kind];
   if (!(error instanceof ApiRequestError) || error.status === 0) return texts.network;
-  if (error.status >= 400 && error.status < 500 && error.body?.message) return error.body.message;
-  return texts.failed;
+  return serverMessage(error, { refusalsOnly: true }) ?? texts.failed;
 }
+
+/** A revocation or bulk change the server refused shows its words. */
+export const saveFailureText = (error: unknown) => failureText(error, 'Could not save. Please try again.');
 
 /** Field errors the server named, to show under the fields. */
 export const serverFieldErrors = (error: unknown): Record<string, string> | null =>

@@ -1,15 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { exportChosenPeople, revokePeople, trashPeople } from '../api/bulk-people.ts';
 import { invalidateRecords } from '../api/invalidate-records.ts';
+import { saveFailureText } from '../api/submit-messages.ts';
 import { RevokeForm } from './revocation-button.tsx';
 
 const people = (n: number) => (n === 1 ? '1 person' : `${n.toLocaleString('en')} people`);
-const failure = (error: unknown) =>
-  error instanceof ApiRequestError && error.body ? error.body.message : 'Could not save. Please try again.';
 
 interface BulkActionsProps {
   chosen: string[];
@@ -31,16 +29,16 @@ export function BulkActions({ chosen, onDone }: BulkActionsProps) {
   const trash = useMutation({
     mutationFn: trashPeople,
     onSuccess: ({ count }) => afterChange(`${people(count)} moved to the Trash.`)(),
-    onError: (error) => notify.error(failure(error)),
+    onError: (error) => notify.error(saveFailureText(error)),
   });
   const revoke = useMutation({
     mutationFn: revokePeople,
     onSuccess: ({ count }) => afterChange(`${people(count)} revoked.`)(),
-    onError: (error) => notify.error(failure(error)),
+    onError: (error) => notify.error(saveFailureText(error)),
   });
   const download = useMutation({
     mutationFn: exportChosenPeople,
-    onError: (error) => notify.error(failure(error)),
+    onError: (error) => notify.error(saveFailureText(error)),
   });
   const busy = trash.isPending || revoke.isPending || download.isPending;
   const n = chosen.length;

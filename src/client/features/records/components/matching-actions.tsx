@@ -1,16 +1,14 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { PeopleQuery } from '#shared/api/people.ts';
 import { revokeMatchingPeople } from '../api/bulk-people.ts';
 import { invalidateRecords } from '../api/invalidate-records.ts';
+import { saveFailureText } from '../api/submit-messages.ts';
 import { RevokeForm } from './revocation-button.tsx';
 
 const eCerts = (n: number) => (n === 1 ? '1 e-Cert' : `${n.toLocaleString('en')} e-Certs`);
-const failure = (error: unknown) =>
-  error instanceof ApiRequestError && error.body ? error.body.message : 'Could not save. Please try again.';
 
 interface MatchingActionsProps {
   query: PeopleQuery;
@@ -32,7 +30,7 @@ export function MatchingActions({ query, total, onDone }: MatchingActionsProps) 
       onDone();
       await invalidateRecords(queryClient, 'people');
     },
-    onError: (error) => notify.error(failure(error)),
+    onError: (error) => notify.error(saveFailureText(error)),
   });
   const { q, course, result, status, missing } = query;
   const askReason = () =>

@@ -2,6 +2,7 @@ import { Anchor, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/c
 import { Link } from 'react-router';
 import type { PersonView, SortDirection } from '#shared/api/people.ts';
 import { formatDate } from '#shared/format-date.ts';
+import { recordPath } from '#shared/record-page.ts';
 import { RecordStateBadge } from './record-state.tsx';
 import { SortHeader } from './sort-header.tsx';
 
@@ -72,7 +73,7 @@ export function PeopleTable({ people, sort, chosen, onChoose }: PeopleTableProps
                   <Anchor component={Link} to={`/dashboard/updatepeople/${p.id}`} underline="always">
                     Edit<VisuallyHidden> {p.name}</VisuallyHidden>
                   </Anchor>
-                  <Anchor href={`/info/${p.id}`} {...newTab} underline="always">
+                  <Anchor href={recordPath(p.id)} {...newTab} underline="always">
                     View<VisuallyHidden> {p.name}</VisuallyHidden>
                   </Anchor>
                 </Group>

@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { NamedCard } from '#client/components/layout/named-card.tsx';
 import type { PersonView } from '#shared/api/people.ts';
+import { recordPath } from '#shared/record-page.ts';
 import { RecordDetails } from './record-details.tsx';
 import { RecordStateLine } from './record-state.tsx';
 import { RecordThumbnails } from './record-thumbnails.tsx';
@@ -16,55 +17,49 @@ interface PersonCardProps {
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 export function PersonCard({ person: p, onDelete, deleting }: PersonCardProps) {
-  const headingId = useId();
   return (
-    <Card withBorder component="article" aria-labelledby={headingId} padding="lg">
-      <Stack gap="md" h="100%">
-        <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-          {p.name}
-        </Title>
-        <RecordStateLine person={p} />
-        <RecordDetails record={p} courseLabel="Course" resultLabel="Result" revoked={Boolean(p.revokedAt)} />
-        <RecordThumbnails
-          name={p.name}
-          files={[
-            { label: 'Signature', file: p.signatureImage },
-            { label: 'Passport', file: p.passportImage },
-            { label: 'Certificate', file: p.certificateImage },
-          ]}
-        />
-        <Group gap="xs" mt="auto">
-          <Button size="xs" color="red.9" onClick={() => onDelete(p.id)} disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete'}
+    <NamedCard name={p.name}>
+      <RecordStateLine person={p} />
+      <RecordDetails record={p} courseLabel="Course" resultLabel="Result" revoked={Boolean(p.revokedAt)} />
+      <RecordThumbnails
+        name={p.name}
+        files={[
+          { label: 'Signature', file: p.signatureImage },
+          { label: 'Passport', file: p.passportImage },
+          { label: 'Certificate', file: p.certificateImage },
+        ]}
+      />
+      <Group gap="xs" mt="auto">
+        <Button size="xs" color="red.9" onClick={() => onDelete(p.id)} disabled={deleting}>
+          {deleting ? 'Deleting...' : 'Delete'}
+        </Button>
+        <Button size="xs" component={Link} to={`/dashboard/updatepeople/${p.id}`}>
+          Edit
+        </Button>
+        <Button size="xs" variant="outline" component="a" href={recordPath(p.id)} {...newTab}>
+          View
+        </Button>
+        <RevocationButton person={p} />
+        <Button
+          size="xs"
+          variant="outline"
+          component="a"
+          href={`/api/people/${p.id}/e-cert.pdf`}
+          download
+          aria-label={`e-Cert PDF of ${p.name}`}
+        >
+          e-Cert PDF
+        </Button>
+        {p.pdf ? (
+          <Button size="xs" variant="outline" component="a" href={p.pdf.url} {...newTab}>
+            PDF
           </Button>
-          <Button size="xs" component={Link} to={`/dashboard/updatepeople/${p.id}`}>
-            Edit
+        ) : (
+          <Button size="xs" variant="outline" disabled>
+            No PDF
           </Button>
-          <Button size="xs" variant="outline" component="a" href={`/info/${p.id}`} {...newTab}>
-            View
-          </Button>
-          <RevocationButton person={p} />
-          <Button
-            size="xs"
-            variant="outline"
-            component="a"
-            href={`/api/people/${p.id}/e-cert.pdf`}
-            download
-            aria-label={`e-Cert PDF of ${p.name}`}
-          >
-            e-Cert PDF
-          </Button>
-          {p.pdf ? (
-            <Button size="xs" variant="outline" component="a" href={p.pdf.url} {...newTab}>
-              PDF
-            </Button>
-          ) : (
-            <Button size="xs" variant="outline" disabled>
-              No PDF
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+        )}
+      </Group>
+    </NamedCard>
   );
 }

@@ -3,10 +3,9 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UnsavedChangesGuard } from '#client/components/form/unsaved-changes-guard.tsx';
-import { recordQuery } from '#client/features/records/api/records-query.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import type { PersonView } from '#shared/api/people.ts';
-import { invalidateRecords } from '../api/invalidate-records.ts';
+import { recordPath } from '#shared/record-page.ts';
 import {
   emptyPersonForm,
   noFiles,
@@ -16,6 +15,7 @@ import {
 import { recordValuesOf } from '../api/record-values.ts';
 import { createPerson, updatePerson } from '../api/save-person.ts';
 import { FormSection } from './form-section.tsx';
+import { keepSavedRecord } from './keep-saved-record.ts';
 import { PersonFileInputs } from './person-file-inputs.tsx';
 import { RecordFields } from './record-fields.tsx';
 import { SavedRecordLinks } from './saved-record-links.tsx';
@@ -42,18 +42,17 @@ export function PersonForm({ person }: { person?: PersonView }) {
       setProgress(0);
       return person ? updatePerson(person.id, values, setProgress) : createPerson(values, setProgress);
     },
-    onSaved: async (saved) => {
-      if (person) {
-        if (saved?.id) queryClient.setQueryData(recordQuery('people', person.id).queryKey, saved);
-        const values = { ...recordValuesOf(saved?.id ? saved : form.getValues()), ...noFiles() };
-        form.setInitialValues(values);
-        form.setValues(values);
-      } else {
-        form.reset();
-        setAdded(saved?.id ? saved : null);
-      }
+    onSaved: (saved) => {
       setFilesKey((key) => key + 1);
-      await invalidateRecords(queryClient, 'people');
+      return keepSavedRecord({
+        kind: 'people',
+        queryClient,
+        form,
+        editedId: person?.id,
+        saved,
+        valuesOf: (fields) => ({ ...fields, ...noFiles() }),
+        onAdded: setAdded,
+      });
     },
   });
 
@@ -87,7 +86,7 @@ export function PersonForm({ person }: { person?: PersonView }) {
               <SavedRecordLinks
                 record={added}
                 editPath={`/dashboard/updatepeople/${added.id}`}
-                publicPath={`/info/${added.id}`}
+                publicPath={recordPath(added.id)}
               />
             )
           }

@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { NamedCard } from '#client/components/layout/named-card.tsx';
 import type { RenewalView } from '#shared/api/people.ts';
+import { recordPath } from '#shared/record-page.ts';
 import { RecordDetails } from './record-details.tsx';
 
 interface RenewalCardProps {
@@ -11,39 +12,33 @@ interface RenewalCardProps {
 }
 
 export function RenewalCard({ renewal: r, onDelete, deleting }: RenewalCardProps) {
-  const headingId = useId();
   return (
-    <Card withBorder component="article" aria-labelledby={headingId} padding="lg">
-      <Stack gap="md" h="100%">
-        <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-          {r.name}
-        </Title>
-        <RecordDetails record={r} courseLabel="Course Status" resultLabel="Test Result" />
-        <Group gap="xs" mt="auto">
-          <Button size="xs" color="red.9" onClick={() => onDelete(r.id)} disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete'}
+    <NamedCard name={r.name}>
+      <RecordDetails record={r} courseLabel="Course Status" resultLabel="Test Result" />
+      <Group gap="xs" mt="auto">
+        <Button size="xs" color="red.9" onClick={() => onDelete(r.id)} disabled={deleting}>
+          {deleting ? 'Deleting...' : 'Delete'}
+        </Button>
+        <Button size="xs" component={Link} to={`/dashboard/renew-update/${r.id}`}>
+          Edit
+        </Button>
+        {r.personId ? (
+          <Button
+            size="xs"
+            variant="outline"
+            component="a"
+            href={recordPath(r.personId)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            View
           </Button>
-          <Button size="xs" component={Link} to={`/dashboard/renew-update/${r.id}`}>
-            Edit
+        ) : (
+          <Button size="xs" variant="outline" disabled title="No person record has this FIN number">
+            View
           </Button>
-          {r.personId ? (
-            <Button
-              size="xs"
-              variant="outline"
-              component="a"
-              href={`/info/${r.personId}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              View
-            </Button>
-          ) : (
-            <Button size="xs" variant="outline" disabled title="No person record has this FIN number">
-              View
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+        )}
+      </Group>
+    </NamedCard>
   );
 }

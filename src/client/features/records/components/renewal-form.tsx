@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UnsavedChangesGuard } from '#client/components/form/unsaved-changes-guard.tsx';
-import { recordQuery } from '#client/features/records/api/records-query.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import {
@@ -11,10 +10,10 @@ import {
   type RenewalView,
   recordFields,
 } from '#shared/api/people.ts';
-import { invalidateRecords } from '../api/invalidate-records.ts';
 import { emptyRecord, recordValuesOf } from '../api/record-values.ts';
 import { createRenewal, updateRenewal } from '../api/save-renewal.ts';
 import { FormSection } from './form-section.tsx';
+import { keepSavedRecord } from './keep-saved-record.ts';
 import { RecordFields } from './record-fields.tsx';
 import { SavedRecordLinks } from './saved-record-links.tsx';
 import { SubmitBar } from './submit-bar.tsx';
@@ -35,18 +34,16 @@ export function RenewalForm({ renewal }: { renewal?: RenewalView }) {
     setErrors: form.setErrors,
     save: (values: RecordFieldValues) =>
       renewal ? updateRenewal(renewal.id, values) : createRenewal(values),
-    onSaved: async (saved) => {
-      if (renewal) {
-        if (saved?.id) queryClient.setQueryData(recordQuery('renewals', renewal.id).queryKey, saved);
-        const values = recordValuesOf(saved?.id ? saved : form.getValues());
-        form.setInitialValues(values);
-        form.setValues(values);
-      } else {
-        form.reset();
-        setAdded(saved?.id ? saved : null);
-      }
-      await invalidateRecords(queryClient, 'renewals');
-    },
+    onSaved: (saved) =>
+      keepSavedRecord({
+        kind: 'renewals',
+        queryClient,
+        form,
+        editedId: renewal?.id,
+        saved,
+        valuesOf: (fields) => fields,
+        onAdded: setAdded,
+      }),
   });
 
   return (

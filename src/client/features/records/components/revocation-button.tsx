@@ -3,15 +3,12 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sessionQuery } from '#client/features/auth/api/session-query.ts';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { revokeInput } from '#shared/api/credentials.ts';
 import type { PersonView } from '#shared/api/people.ts';
 import { invalidateRecords } from '../api/invalidate-records.ts';
 import { reinstatePerson, revokePerson } from '../api/revoke-person.ts';
-
-const failure = (error: unknown) =>
-  error instanceof ApiRequestError && error.body ? error.body.message : 'Could not save. Please try again.';
+import { saveFailureText } from '../api/submit-messages.ts';
 
 const ONE_REVOKED =
   'The record stays visible, marked revoked with this reason, and its signed credentials show as revoked within a minute.';
@@ -63,12 +60,12 @@ export function RevocationButton({ person }: { person: PersonView }) {
   const revoke = useMutation({
     mutationFn: revokePerson,
     onSuccess: onSuccess('Record revoked.'),
-    onError: (e) => notify.error(failure(e)),
+    onError: (e) => notify.error(saveFailureText(e)),
   });
   const reinstate = useMutation({
     mutationFn: reinstatePerson,
     onSuccess: onSuccess('Record reinstated.'),
-    onError: (e) => notify.error(failure(e)),
+    onError: (e) => notify.error(saveFailureText(e)),
   });
   const busy = revoke.isPending || reinstate.isPending;
 

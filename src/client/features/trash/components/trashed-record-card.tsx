@@ -1,5 +1,5 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { NamedCard } from '#client/components/layout/named-card.tsx';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import type { TrashedRecord } from '#shared/api/trash.ts';
 
@@ -11,7 +11,6 @@ interface TrashedRecordCardProps {
 
 /** One trashed record: what it is, who deleted it and when, and "Restore". */
 export function TrashedRecordCard({ record: r, onRestore, restoring }: TrashedRecordCardProps) {
-  const headingId = useId();
   const rows = [
     ['FIN No', r.finNumber],
     ['e-Cert No', r.eCertNumber],
@@ -22,27 +21,22 @@ export function TrashedRecordCard({ record: r, onRestore, restoring }: TrashedRe
     ['Deleted by', r.deletedBy ?? 'Not recorded'],
   ] as const;
   return (
-    <Card withBorder component="article" aria-labelledby={headingId} padding="lg">
-      <Stack gap="sm" h="100%">
-        <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-          {r.name}
-        </Title>
-        <Stack component="dl" gap={4} m={0}>
-          {rows.map(([label, value]) => (
-            <Text key={label} component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
-              <Text component="dt" span fw={700} size="sm">
-                {label}:
-              </Text>{' '}
-              <Text component="dd" span m={0} size="sm">
-                {value}
-              </Text>
+    <NamedCard name={r.name} gap="sm">
+      <Stack component="dl" gap={4} m={0}>
+        {rows.map(([label, value]) => (
+          <Text key={label} component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text component="dt" span fw={700} size="sm">
+              {label}:
+            </Text>{' '}
+            <Text component="dd" span m={0} size="sm">
+              {value}
             </Text>
-          ))}
-        </Stack>
-        <Button size="xs" mt="auto" w="fit-content" onClick={() => onRestore(r)} disabled={restoring}>
-          {restoring ? 'Restoring...' : 'Restore'}
-        </Button>
+          </Text>
+        ))}
       </Stack>
-    </Card>
+      <Button size="xs" mt="auto" w="fit-content" onClick={() => onRestore(r)} disabled={restoring}>
+        {restoring ? 'Restoring...' : 'Restore'}
+      </Button>
+    </NamedCard>
   );
 }

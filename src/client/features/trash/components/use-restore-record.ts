@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { TrashedRecord, TrashKind } from '#shared/api/trash.ts';
 import { restoreRecord } from '../api/trash-query.ts';
 
 /** Why a restore failed, in the server's words when it gave some (a taken pair is a 409). */
-const failureText = (error: unknown) =>
-  error instanceof ApiRequestError && error.body?.message
-    ? error.body.message
-    : 'The record could not be restored. Please try again.';
+const restoreFailureText = (error: unknown) =>
+  failureText(error, 'The record could not be restored. Please try again.');
 
 /**
  * "Restore": brings a record back, says so in a toast, and refreshes whatever `onRestored` names.
@@ -25,7 +23,7 @@ export function useRestoreRecord(kind: TrashKind, onRestored: () => Promise<unkn
       notify.success(`${record.name} was restored.`);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['trash'] }), onRestored()]);
     },
-    onError: (error) => setFailure(failureText(error)),
+    onError: (error) => setFailure(restoreFailureText(error)),
   });
   return {
     restore: (record: TrashedRecord) => mutation.mutate(record),

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FailureAlert } from '#client/components/form/failure-alert.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { notify } from '#client/lib/notify.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { newUserInput } from '#shared/api/auth.ts';
 import type { UserView } from '#shared/api/users.ts';
-import { failureText } from '../api/failure-text.ts';
 import { updateUser } from '../api/users-api.ts';
 
 const nameAndEmail = newUserInput.pick({ name: true, email: true });
@@ -59,11 +60,7 @@ export function EditUserDialog({ user, onClose }: { user: UserView; onClose: () 
             required
             {...form.getInputProps('email')}
           />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

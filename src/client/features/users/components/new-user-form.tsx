@@ -1,15 +1,16 @@
-import { Alert, Button, Card, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Card, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FailureAlert } from '#client/components/form/failure-alert.tsx';
 import { UnsavedChangesGuard } from '#client/components/form/unsaved-changes-guard.tsx';
 import { AccountFields } from '#client/features/auth/components/account-fields.tsx';
 import { ApiRequestError } from '#client/lib/api-client.ts';
+import { failureText } from '#client/lib/failure-text.ts';
 import { focusFirstError } from '#client/lib/focus-first-error.ts';
 import { notify } from '#client/lib/notify.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { roles } from '#shared/api/auth.ts';
 import { type CreateUserInput, createUserInput } from '#shared/api/users.ts';
-import { failureText } from '../api/failure-text.ts';
 import { createUser } from '../api/users-api.ts';
 
 export function NewUserForm() {
@@ -44,11 +45,7 @@ export function NewUserForm() {
             <AccountFields inputProps={form.getInputProps} forSomeoneElse />
             <NativeSelect label="Role" data={[...roles]} {...form.getInputProps('role')} />
           </SimpleGrid>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert failure={failure} />
           <Button type="submit" disabled={mutation.isPending} w="fit-content">
             {mutation.isPending ? 'Creating...' : 'Create user'}
           </Button>

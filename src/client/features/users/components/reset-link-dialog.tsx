@@ -1,4 +1,5 @@
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ShownOnceDialog } from '#client/components/dialog/shown-once-dialog.tsx';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import type { PasswordResetLinkView, UserView } from '#shared/api/users.ts';
 
@@ -14,37 +15,18 @@ interface ResetLinkDialogProps {
  */
 export function ResetLinkDialog({ user, link, onClose }: ResetLinkDialogProps) {
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ShownOnceDialog
       title="Password reset link"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack>
+      notice={
         <Text>
           Give this link to {user.name} ({user.email}). It works once, until {formatDateTime(link.expiresAt)},
           and replaces any earlier link. Setting the new password signs {user.name} out everywhere.
         </Text>
-        <TextInput
-          label="Reset link"
-          value={link.url}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Group justify="flex-end">
-          <CopyButton value={link.url}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy} aria-live="polite">
-                {copied ? 'Copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose} data-autofocus>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      }
+      label="Reset link"
+      value={link.url}
+      copyLabel="Copy link"
+      onClose={onClose}
+    />
   );
 }

@@ -2,10 +2,10 @@ import { List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { failureText } from '#client/lib/failure-text.ts';
 import { notify } from '#client/lib/notify.ts';
 import type { Role } from '#shared/api/auth.ts';
 import type { PasswordResetLinkView, UserView } from '#shared/api/users.ts';
-import { failureText } from '../api/failure-text.ts';
 import { createResetLink, deleteUser, updateUser } from '../api/users-api.ts';
 
 const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void) =>

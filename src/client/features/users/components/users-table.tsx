@@ -1,5 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { ScrollTable } from '#client/components/table/scroll-table.tsx';
 import { GREEN_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import { type Role, roles } from '#shared/api/auth.ts';
@@ -20,15 +21,7 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
     <>
       <ScrollTable label="Users" minWidth={820}>
         <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Email</Table.Th>
-              <Table.Th scope="col">Role</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads names={['Name', 'Email', 'Role', 'Status', 'Actions']} />
           <Table.Tbody>
             {users.map((user) => {
               const self = user.id === currentUserId;

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { pageHref } from '#client/lib/page-language.ts';
 import type { SiteResponse } from '#shared/api/site.ts';
+import { recordPath } from '#shared/record-page.ts';
 import { verifyCertificate } from '../api/verify-certificate.ts';
 import { describeVerifyError } from '../verification-messages.ts';
 
@@ -84,7 +85,7 @@ export function VerifyForm({ waitSeconds, interstitialUrl }: VerifyFormProps) {
             opened
             waitSeconds={waitSeconds}
             interstitialUrl={interstitialUrl}
-            onProceed={() => window.location.assign(pageHref(`/info/${verification.data.id}`))}
+            onProceed={() => window.location.assign(pageHref(recordPath(verification.data.id)))}
           />
         )}
       </Suspense>

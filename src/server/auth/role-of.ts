@@ -1,0 +1,4 @@
+import type { Role } from './create-auth.ts';
+
+/** Better Auth stores the role as free text; anything but "admin" is the staff role, as at sign-in. */
+export const roleOf = (role: string | null): Role => (role === 'admin' ? 'admin' : 'staff');
