@@ -1,8 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { linguiMacros } from './vite-lingui-macros.ts';
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores (the default would be one there): a test spends much of
+    // its time waiting on its database, its child processes or its timers.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         plugins: [linguiMacros()],
@@ -12,6 +16,7 @@ export default defineConfig({
             'src/shared/**/*.test.ts',
             'src/client/lib/**/*.test.ts',
             'src/client/islands/**/*.test.tsx',
+            'tests/repository/**/*.test.ts',
           ],
           environment: 'node',
         },
@@ -27,8 +32,10 @@ export default defineConfig({
           // each file builds its own app on its own database, and nothing the server keeps at
           // module level outlives an app.
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Twice the minute one file had alone: CI runs two files at a time on each of its two
+          // passes, so a test's start-up (an app, a child process) gets half the CPU it had.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -46,8 +53,9 @@ export default defineConfig({
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          // Twice what a drill had alone, as for the API tests: each starts real server processes.
+          testTimeout: 120_000,
+          hookTimeout: 360_000,
         },
       },
     ],

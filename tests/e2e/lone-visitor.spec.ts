@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { expect, openPage, test } from './fixtures.ts';
 
 // The budget in bench/README.md: a lone visitor never gets a 503, even while the machine's CPU is shared.
+// The suite loads 60 pages (a core burnt for each); the budget's figure is 200 (LONE_VISITOR_LOADS=200).
 const pages = ['/', '/verify', '/login'];
-const LOADS = Number(process.env.LONE_VISITOR_LOADS ?? 200);
+const LOADS = Number(process.env.LONE_VISITOR_LOADS ?? 60);
 
 /** A busy loop in a process of its own, taking a core from the server for as long as it runs. */
 function burnCpu(): ChildProcess {

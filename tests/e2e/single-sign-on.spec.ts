@@ -54,6 +54,8 @@ test.describe('single sign-on with password sign-in off', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
   test.beforeAll(async () => {
+    // A hook keeps the config's 60 s whatever the group's timeout; starting a portal can take longer.
+    test.setTimeout(300_000);
     provider = new OAuth2Server();
     await provider.issuer.keys.generate('RS256');
     await provider.start(0, '127.0.0.1');

@@ -84,7 +84,7 @@ export async function startServer(installation: Installation): Promise<RunningSe
     },
   };
   try {
-    await untilHealthy(child, installation.url, () => printed, 90_000);
+    await untilHealthy(child, installation.url, () => printed, 180_000);
   } catch (error) {
     await server.kill('SIGKILL');
     throw error;

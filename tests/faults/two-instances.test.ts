@@ -30,7 +30,7 @@ import {
 } from './server-process.ts';
 
 const adminUrl = process.env.DATABASE_URL;
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+const REDIS_URL = process.env.TEST_FAULTS_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const EMAIL = 'two-instances@example.com';
 const RUN = `T${Date.now().toString(36).toUpperCase()}`;
 const root = path.resolve(import.meta.dirname, '../..');

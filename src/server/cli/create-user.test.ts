@@ -152,5 +152,5 @@ describe.runIf(adminUrl)('npm run user:create on PostgreSQL', () => {
     } finally {
       await client.end();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -13,6 +13,9 @@ const scratch = fs.mkdtempSync(path.resolve('node_modules/.cache/catalogs-'));
 async function compileCopy(edit: (malay: string) => string) {
   const folder = fs.mkdtempSync(path.join(scratch, 'copy-'));
   fs.copyFileSync('lingui.config.ts', path.join(folder, 'lingui.config.ts'));
+  // The config reads the site's languages from their one list.
+  fs.mkdirSync(path.join(folder, 'src/shared/i18n'), { recursive: true });
+  fs.copyFileSync('src/shared/i18n/languages.ts', path.join(folder, 'src/shared/i18n/languages.ts'));
   // Both catalogs: the PDF's and the public pages'.
   for (const catalogs of ['src/locales', 'src/client/locales']) {
     fs.cpSync(catalogs, path.join(folder, catalogs), {

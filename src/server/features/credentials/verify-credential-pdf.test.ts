@@ -202,7 +202,8 @@ describe('POST /api/credentials/verify with an e-Cert PDF', () => {
       // pdf-lib alone took 20 s and 1.1 GB for this (docs/decisions/0020-e-cert-pdf.md).
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/too large|far more than an e-Cert/);
-      expect(elapsed).toBeLessThan(2000);
+      // Far under pdf-lib's 20 s, and far over what a busy machine adds to the refusal's 100 ms.
+      expect(elapsed).toBeLessThan(10_000);
       // Inflating the whole stream would raise the process's peak memory by at least 1 GiB.
       expect(process.resourceUsage().maxRSS - peakBefore).toBeLessThan(100 * 1024);
     },
@@ -257,7 +258,8 @@ describe('POST /api/credentials/verify with an e-Cert PDF', () => {
       // pdf-lib alone took 29 s and wrote 25,721 lines for 200 kB of unbalanced strings.
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/damaged or not made like an e-Cert|far more/);
-      expect(elapsed).toBeLessThan(1500);
+      // Far under pdf-lib's 29 s; the reader's own limit is 1 s of a worker, which a busy machine stretches.
+      expect(elapsed).toBeLessThan(10_000);
       expect(warned).not.toHaveBeenCalled();
       expect(written).not.toHaveBeenCalled();
     },

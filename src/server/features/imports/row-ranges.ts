@@ -3,7 +3,7 @@ import { setImmediate as otherWorkFirst } from 'node:timers/promises';
 /**
  * Staged rows one statement reads or writes at most. The embedded database runs each statement to
  * its end on the event loop's thread, holding every other request meanwhile, so no statement may
- * cover a whole import (bench/results/2026-11-26-import-load.json).
+ * cover a whole import (bench/results/2026-11-28-import-load-embedded-100k.json).
  */
 export const ROWS_PER_STEP = 1_000;
 
