@@ -57,7 +57,8 @@ describe('the live-people count kept by triggers', () => {
     await db.delete(person).where(eq(person.id, trashed[1] as string)); // a trashed one
     await expectCountsAgree(3);
 
-    await db.execute(sql`truncate person`);
+    // The verifiers' check log refers to people, so a truncate takes it too, as a restore's does.
+    await db.execute(sql`truncate person cascade`);
     await expectCountsAgree(0);
   });
 
