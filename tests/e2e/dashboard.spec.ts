@@ -141,14 +141,16 @@ staffTest.describe('the "User Panel" sidebar', () => {
     const nav = sidebar(page);
     await expect(nav.getByRole('heading', { name: 'User Panel' })).toBeVisible(LOADED);
     const links = nav.getByRole('link');
-    // Staff see the seven record entries, then the imports, Audit, Messages and their own Account
-    // (Users, API keys and Trash are for administrators).
+    // Staff see the seven record entries, then the imports, Audit, Messages, the verifier
+    // accounts they approve and their own Account (Users, API keys, Pages and Trash are for
+    // administrators).
     await expect(links).toHaveText([
       ...userPanelLinks.map(([label]) => label),
       'Import',
       'Renew Import',
       'Audit',
       'Messages',
+      'Verifiers',
       'Account',
     ]);
     for (const [index, [, href]] of userPanelLinks.entries())
@@ -234,8 +236,8 @@ staffTest.describe('the "User Panel" sidebar', () => {
       await expect(nav).not.toHaveAttribute('inert');
       await waitForAnimations(page);
       await expect(sidebar(page)).toBeInViewport();
-      // The record entries, then Import, Renew Import, Audit, Messages and Account.
-      await expect(sidebar(page).getByRole('link')).toHaveCount(userPanelLinks.length + 5);
+      // The record entries, then Import, Renew Import, Audit, Messages, Verifiers and Account.
+      await expect(sidebar(page).getByRole('link')).toHaveCount(userPanelLinks.length + 6);
       await expect(sidebar(page).getByRole('button', { name: 'Logout' })).toBeVisible();
       await expectNoAxeViolations(page);
 
