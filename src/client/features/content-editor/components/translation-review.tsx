@@ -1,6 +1,7 @@
 import { Button, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import type { TranslationReview as Review } from '#shared/api/content-editor.ts';
 import { type Language, languageNames, translatedLanguages } from '#shared/i18n/languages.ts';
 import { approveTranslation, translationReviewsQuery } from '../api/content-editor-api.ts';
@@ -54,13 +55,7 @@ export function TranslationReviewPanel() {
         />
         <FailureAlert error={approve.error} fallback="Approving failed." />
         <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Page</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads names={['Page', 'State', 'Action']} />
           <Table.Tbody>
             {rows.map((review) => (
               <Table.Tr key={review.name}>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { contentVersionQuery, contentVersionsQuery, restoreVersion } from '../api/content-editor-api.ts';
 import { EditorSection } from './editor-section.tsx';
 import { FailureAlert, shownValue } from './failure-alert.tsx';
@@ -38,14 +39,7 @@ export function VersionHistory() {
         <FailureAlert error={restore.error} fallback="Restoring failed." />
         {data.items.length > 0 && (
           <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Version</Table.Th>
-                <Table.Th>Published</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads names={['Version', 'Published', 'By', 'Actions']} />
             <Table.Tbody>
               {data.items.map((item) => (
                 <Table.Tr key={item.version}>

@@ -1,4 +1,5 @@
 import { Table, Text } from '@mantine/core';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import type { CheckLogEntry } from '#shared/api/verifiers.ts';
 
@@ -9,15 +10,7 @@ export function CheckLogTable({ entries, caption }: { entries: CheckLogEntry[]; 
     <Table.ScrollContainer minWidth={600}>
       <Table striped>
         <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Verifier</Table.Th>
-            <Table.Th>Holder</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>Purpose</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={['When', 'Verifier', 'Holder', 'Result', 'Purpose']} />
         <Table.Tbody>
           {entries.map((entry) => (
             <Table.Tr key={entry.id}>

@@ -1,4 +1,5 @@
 import { Badge, Table, Text } from '@mantine/core';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { GREEN_BADGE, ORANGE_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import { type ListOutcome, outcomeLabels, type ReportRow } from '#shared/api/verifiers.ts';
 
@@ -19,17 +20,7 @@ export function ResultRows({ rows }: { rows: ReportRow[] }) {
   return (
     <Table.ScrollContainer minWidth={800}>
       <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>FIN</Table.Th>
-            <Table.Th>Serial</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Course</Table.Th>
-            <Table.Th>Valid until</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={['Row', 'FIN', 'Serial', 'Result', 'Name', 'Course', 'Valid until']} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.row}>

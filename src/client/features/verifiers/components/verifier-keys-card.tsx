@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Titl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CopyField } from '#client/components/form/copy-field.tsx';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { GREEN_BADGE } from '#client/lib/badge-colors.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import { notify } from '#client/lib/notify.ts';
@@ -68,14 +69,7 @@ export function VerifierKeysCard() {
         )}
         {keys.data && keys.data.length > 0 && (
           <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Revoke</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads names={['Name', 'Key', 'Last used', 'Revoke']} />
             <Table.Tbody>
               {keys.data.map((key) => (
                 <Table.Tr key={key.id}>

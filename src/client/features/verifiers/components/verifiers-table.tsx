@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { GREEN_BADGE, ORANGE_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
 import { formatDateTime } from '#client/lib/format-date-time.ts';
 import { notify } from '#client/lib/notify.ts';
@@ -71,17 +72,9 @@ export function VerifiersTable({ verifiers }: { verifiers: VerifierView[] }) {
     <>
       <Table.ScrollContainer minWidth={900}>
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Organisation</Table.Th>
-              <Table.Th>Contact</Table.Th>
-              <Table.Th>Purpose</Table.Th>
-              <Table.Th>Applied</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Daily quota</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads
+            names={['Organisation', 'Contact', 'Purpose', 'Applied', 'Status', 'Daily quota', 'Actions']}
+          />
           <Table.Tbody>
             {verifiers.map((verifier) => (
               <Table.Tr key={verifier.id}>
