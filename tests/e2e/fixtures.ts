@@ -2,7 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { PDFDocument } from 'pdf-lib';
@@ -269,10 +276,11 @@ type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
 /**
  * `test` for staff pages: every page starts signed in as `account` (staff unless a describe block
- * says `test.use({ account: adminAccount })`). Each worker signs in once per account and reuses the
- * session cookie, because the server allows only 5 sign-ins per account in 15 minutes and 10 per
- * IP in a minute. A test that signs out must sign in for itself (plain `test`), or it would end the
- * session the other tests share.
+ * says `test.use({ account: adminAccount })`). The server allows only 5 sign-ins per account in 15
+ * minutes and 10 per IP in a minute, and Playwright starts a new worker after every failed test: so
+ * the first worker to need an account signs in and leaves its session in the run's output folder,
+ * and later workers reuse it while the server still knows it. A test that signs out must sign in
+ * for itself (plain `test`), or it would end the session the other tests share.
  */
 export const staffTest = test.extend<
   { account: StaffAccount },
@@ -283,19 +291,29 @@ export const staffTest = test.extend<
     async ({ playwright }, use, workerInfo) => {
       const { baseURL } = workerInfo.project.use;
       const sessions = new Map<string, Promise<StorageState>>();
+      const sessionFile = (account: StaffAccount) =>
+        path.join(workerInfo.project.outputDir, '.sessions', `${account.email}.json`);
       const signIn = async (account: StaffAccount) => {
         const request = await playwright.request.newContext({ baseURL });
         try {
           await signInByApi(request, account, appOrigin(baseURL));
-          return await request.storageState();
+          const state = await request.storageState();
+          fs.mkdirSync(path.dirname(sessionFile(account)), { recursive: true });
+          fs.writeFileSync(sessionFile(account), JSON.stringify(state));
+          return state;
         } finally {
           await request.dispose();
         }
       };
+      const reuseOrSignIn = async (account: StaffAccount) => {
+        const saved = readSavedSession(sessionFile(account));
+        if (saved && (await sessionIsLive(playwright, baseURL, saved))) return saved;
+        return signIn(account);
+      };
       await use((account) => {
         let session = sessions.get(account.email);
         if (!session) {
-          session = signIn(account);
+          session = reuseOrSignIn(account);
           sessions.set(account.email, session);
         }
         return session;
@@ -307,6 +325,29 @@ export const staffTest = test.extend<
     await use(await staffSessions(account));
   },
 });
+
+function readSavedSession(file: string): StorageState | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as StorageState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the server still holds the session (a test may have signed it out, a server restarted). */
+async function sessionIsLive(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  state: StorageState,
+): Promise<boolean> {
+  const request = await playwright.request.newContext({ baseURL, storageState: state });
+  try {
+    const response = await request.get('/api/auth/get-session');
+    return response.ok() && (await response.json()) !== null;
+  } finally {
+    await request.dispose();
+  }
+}
 
 /** A short token no other test (or earlier run) uses, for unique names, FIN and serial numbers. */
 export function uniqueTag(): string {
