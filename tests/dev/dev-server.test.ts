@@ -128,6 +128,19 @@ describe('npm run dev', () => {
     }
   });
 
+  it('links the web font of a page in Chinese or Tamil, from the sources', async () => {
+    for (const language of ['zh-Hans', 'ta'] as const) {
+      const html = await text(pathIn(language, publicPages.home));
+      const [, href] = /<link rel="stylesheet" href="(\/app\/fonts\/[^"]+\.css)">/.exec(html) ?? [];
+      expect(href, language).toBeDefined();
+      // As a browser asks for a style sheet: Vite answers a script to an import.
+      const sheet = await fetch(`${url}${href}`, { headers: { accept: 'text/css,*/*;q=0.1' } });
+      expect(sheet.headers.get('content-type'), language).toMatch(/^text\/css/);
+      expect(await sheet.text(), language).toContain('@font-face');
+    }
+    expect(await text(pathIn('ms', publicPages.home))).not.toContain('/app/fonts/');
+  });
+
   it('serves the staff app at every staff page, and "Page not found" elsewhere', async () => {
     for (const pagePath of Object.values(staffPages)) {
       const html = await text(visit(pagePath));

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import type { RenderPage } from '#shared/rendered-page.ts';
+import { sourceFontStylesheetsFor } from '../i18n/font-stylesheets.ts';
 import type { ClientSourceFactory } from '../plugins/client.ts';
 import { createServerRender } from '../plugins/server-render.ts';
 
@@ -26,12 +27,13 @@ export const vitePages =
         throw error;
       }
     };
+    const render = async () =>
+      createServerRender(app, await html('page.html'), renderPage, sourceFontStylesheetsFor);
     return {
       staffApp: () => html('index.html'),
-      renderPublicPage: async (request, known) =>
-        createServerRender(app, await html('page.html'), renderPage).serve(request, known),
+      renderPublicPage: async (request, known) => (await render()).serve(request, known),
       renderPreview: async (request, pathname, content) =>
-        createServerRender(app, await html('page.html'), renderPage).preview(request, pathname, content),
+        (await render()).preview(request, pathname, content),
       // React Refresh's preamble is an inline script, which the pages' policy refuses elsewhere.
       prepareHtml: (reply) => {
         const policy = String(reply.getHeader('content-security-policy') ?? '');

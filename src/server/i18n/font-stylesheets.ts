@@ -23,11 +23,20 @@ function readLinks(): Partial<Record<Language, string>> {
   );
 }
 
+/** Links a page's language to its web font: `<link>` tags for `<head>`, or none. */
+export type FontStylesheets = (language: Language) => string;
+
 /**
- * The `<link>` to the web font of a page's language, for `<head>`; empty for a language whose
- * script every device draws (English, Malay), so their pages fetch none of it.
+ * The `<link>` to the built web font of a page's language; empty for a language whose script every
+ * device draws (English, Malay), so their pages fetch none of it.
  */
-export function fontStylesheetsFor(language: Language): string {
+export const fontStylesheetsFor: FontStylesheets = (language) => {
   links ??= readLinks();
   return links[language] ?? '';
-}
+};
+
+/** The same from the sources, which `npm run dev` serves through Vite. */
+export const sourceFontStylesheetsFor: FontStylesheets = (language) => {
+  const source = sources[language];
+  return source ? `<link rel="stylesheet" href="/${source}">` : '';
+};

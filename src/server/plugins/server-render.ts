@@ -5,7 +5,7 @@ import type { ResolvedContent } from '#shared/api/site-content.ts';
 import { type Language, languageOfPath, languages, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
 import { recordIdOfUrl } from '#shared/record-page.ts';
 import type { RenderPage } from '#shared/rendered-page.ts';
-import { fontStylesheetsFor } from '../i18n/font-stylesheets.ts';
+import { type FontStylesheets, fontStylesheetsFor } from '../i18n/font-stylesheets.ts';
 import { languageQuery } from '../i18n/language-query.ts';
 
 const renderModule = fileURLToPath(new URL('../../../dist/render/entry-server.js', import.meta.url));
@@ -30,14 +30,14 @@ const PAGE = '<div id="page"></div>';
  * (`x-default`: the English one, for a visitor whose language the site does not speak); the web
  * font of a language whose script a device may lack.
  */
-function languageTags(url: URL, publicUrl: string) {
+function languageTags(url: URL, publicUrl: string, fontStylesheets: FontStylesheets) {
   const language = languageOfPath(url.pathname);
   const page = withoutLanguage(url.pathname);
   const address = (l: Language) =>
     `${publicUrl}${pathIn(l, page)}${url.search}`.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
   const alternates = languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${address(l)}">`);
   const head = [...alternates, `<link rel="alternate" hreflang="x-default" href="${address('en')}">`];
-  return { language, head: head.join('') + fontStylesheetsFor(language) };
+  return { language, head: head.join('') + fontStylesheets(language) };
 }
 
 /** The built page.html with the rendered page in its body and the page's title in its head. */
@@ -72,7 +72,12 @@ const isRecordPage = (pathname: string) => recordIdOfUrl(withoutLanguage(pathnam
  * in-process as the browser would ask it. A page that is the same for everyone is kept for a while;
  * a record page, like its API answer, is not stored anywhere. Null when the render fails.
  */
-export function createServerRender(app: FastifyInstance, template: string, renderPage: RenderPage) {
+export function createServerRender(
+  app: FastifyInstance,
+  template: string,
+  renderPage: RenderPage,
+  fontStylesheets: FontStylesheets = fontStylesheetsFor,
+) {
   const kept = new Map<string, { page: PublicPage; until: number }>();
 
   const fetchApi = (request: FastifyRequest) => async (path: string, init?: RequestInit) => {
@@ -96,7 +101,7 @@ export function createServerRender(app: FastifyInstance, template: string, rende
     const rendered = await renderPage(url.href, fetch);
     if (!rendered) return null;
     return {
-      html: fillTemplate(template, rendered.html, languageTags(url, app.config.publicUrl)),
+      html: fillTemplate(template, rendered.html, languageTags(url, app.config.publicUrl, fontStylesheets)),
       status: known ? rendered.status : 404,
       cacheControl: isRecordPage(url.pathname) ? 'no-store' : 'no-cache',
     };
