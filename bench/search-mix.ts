@@ -90,6 +90,18 @@ try {
     }
     queries.push({ next, query });
   }
+  // The machine's speed at this moment: a statement that reads nothing, sent the same way, at
+  // once before the mix; on a busy machine the mix's times are read against it.
+  const constantMs: number[] = [];
+  const constantLeft = { n: 1000 };
+  const constantWorker = async () => {
+    while (constantLeft.n-- > 0) {
+      const started = performance.now();
+      await opened.query('select 1');
+      constantMs.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: Number(values.connections) }, constantWorker));
   const cpuBefore = machineCpuMs();
   const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
   // `--connections` searches at once, each taking the next query when its last one answers.
@@ -142,6 +154,14 @@ try {
   console.log(
     `${values.connections} at once: ${(timings.length / wallSeconds).toFixed(0)} searches a second`,
   );
+  const constantP95 = percentile(constantMs, 0.95);
+  const allP95 = percentile(
+    timings.map((t) => t.ms),
+    0.95,
+  );
+  console.log(
+    `constant statement just before: p95 ${constantP95.toFixed(2)} ms; the mix's p95 is ${(allP95 / constantP95).toFixed(0)} times it`,
+  );
   // This process and PostgreSQL together: what searches at once share 2 cores by.
   if (cpuMs > 0) console.log(`CPU of the whole machine: ${(cpuMs / timings.length).toFixed(2)} ms a search`);
   for (const kind of kinds) console.log(line(kind, ofKind(kind)));
@@ -159,6 +179,7 @@ try {
       searchesPerSecond: Math.round(timings.length / wallSeconds),
       machineCpuMsPerSearch: cpuMs > 0 ? round(cpuMs / timings.length) : null,
       all: stats(timings.map((t) => t.ms)),
+      constantStatement: { ...stats(constantMs), p95Ratio: round(allP95 / constantP95) },
       byKind: Object.fromEntries(kinds.map((kind) => [kind, stats(ofKind(kind))])),
       slowest: slowest.map((t) => ({ kind: t.field, query: t.q, ms: round(t.ms), matches: t.total })),
     };
