@@ -13,12 +13,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { findPeople } from '#server/features/people/find-people.ts';
+import { pageLinks } from '#server/features/people/list-cursor.ts';
 import type { PeopleQuery } from '#shared/api/people.ts';
 import { createRandom } from './lib/fake-people.ts';
 import type { SampleRow } from './lib/http-bench.ts';
 import {
   broadSearches,
   type SearchQuery,
+  type SearchSource,
   sliceSearches,
   staffSearches,
   tableSearches,
@@ -40,8 +42,9 @@ const opened = await openTarget(parseTarget(values.target));
 const validity = { validityYears: 2 };
 try {
   // The first 2,000 by id: random records, but the same ones every run, so two runs send the same queries.
-  const sample = await opened.query<SampleRow>(
-    `select id, fin_number as fin, e_cert_number as serial, name, passport_number as passport, nationality
+  const sample = await opened.query<SampleRow & Pick<SearchSource, 'passed' | 'added'>>(
+    `select id, fin_number as fin, e_cert_number as serial, name, passport_number as passport, nationality,
+         passed_date::text as passed, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as added
        from person where deleted_at is null order by id limit 2000`,
   );
   const random = createRandom(11);
@@ -57,30 +60,48 @@ try {
   const searchQuery = mixes[values.mix as keyof typeof mixes](random);
   const timings: { field: string; q: string; ms: number; total: string }[] = [];
   const generated = Array.from({ length: Number(values.queries) }, () => searchQuery(random.pick(sample)));
-  // A table's page is one its list has, as the pages offered to staff are: each list is counted
-  // first, untimed; a page below 1 counts back from its last.
+  // A table's page is one its list has, as the pages offered to staff are: a numbered page past
+  // a list's last is its last (each list counted first, untimed); Next or Previous is a cursor of
+  // the page a jump gives, read first, untimed.
   const totals = new Map<string, number>();
   const queries: { next: SearchQuery; query: PeopleQuery }[] = [];
+  const db = opened.database.db;
   for (const next of generated) {
     const { page = 1, pageSize = 20, ...list } = next.list ?? {};
-    const key = JSON.stringify({ q: next.q, ...list });
-    let total = page === 1 ? 0 : totals.get(key);
-    if (total === undefined) {
-      total = (await findPeople(opened.database.db, { ...list, q: next.q, page: 1, pageSize }, validity))
-        .total;
-      totals.set(key, total);
+    const query: PeopleQuery = { ...list, q: next.q, page, pageSize };
+    if (next.walk) {
+      const found = await findPeople(db, query, validity);
+      const links = await pageLinks(db, query, found.paging, found.rows, found.more);
+      const cursor = next.walk === 'next' ? links.next : links.prev;
+      if (cursor) {
+        const { from: _from, ...rest } = query;
+        queries.push({ next, query: { ...rest, [next.walk === 'next' ? 'after' : 'before']: cursor } });
+        continue;
+      }
     }
-    const last = Math.max(1, Math.ceil(total / pageSize));
-    queries.push({
-      next,
-      query: {
-        ...list,
-        q: next.q,
-        pageSize,
-        page: page === 1 ? 1 : page < 1 ? Math.max(1, last + page + 1) : Math.min(page, last),
-      },
-    });
+    if (page > 1) {
+      const key = JSON.stringify({ q: next.q, ...list });
+      let total = totals.get(key);
+      if (total === undefined) {
+        total = (await findPeople(db, { ...query, page: 1 }, validity)).total;
+        totals.set(key, total);
+      }
+      query.page = Math.min(page, Math.max(1, Math.ceil(total / pageSize)));
+    }
+    queries.push({ next, query });
   }
+  // The machine's speed at this moment: a statement that reads nothing, sent the same way, at
+  // once before the mix; on a busy machine the mix's times are read against it.
+  const constantMs: number[] = [];
+  const constantLeft = { n: 1000 };
+  const constantWorker = async () => {
+    while (constantLeft.n-- > 0) {
+      const started = performance.now();
+      await opened.query('select 1');
+      constantMs.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: Number(values.connections) }, constantWorker));
   const cpuBefore = machineCpuMs();
   const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
   // `--connections` searches at once, each taking the next query when its last one answers.
@@ -133,6 +154,14 @@ try {
   console.log(
     `${values.connections} at once: ${(timings.length / wallSeconds).toFixed(0)} searches a second`,
   );
+  const constantP95 = percentile(constantMs, 0.95);
+  const allP95 = percentile(
+    timings.map((t) => t.ms),
+    0.95,
+  );
+  console.log(
+    `constant statement just before: p95 ${constantP95.toFixed(2)} ms; the mix's p95 is ${(allP95 / constantP95).toFixed(0)} times it`,
+  );
   // This process and PostgreSQL together: what searches at once share 2 cores by.
   if (cpuMs > 0) console.log(`CPU of the whole machine: ${(cpuMs / timings.length).toFixed(2)} ms a search`);
   for (const kind of kinds) console.log(line(kind, ofKind(kind)));
@@ -150,6 +179,7 @@ try {
       searchesPerSecond: Math.round(timings.length / wallSeconds),
       machineCpuMsPerSearch: cpuMs > 0 ? round(cpuMs / timings.length) : null,
       all: stats(timings.map((t) => t.ms)),
+      constantStatement: { ...stats(constantMs), p95Ratio: round(allP95 / constantP95) },
       byKind: Object.fromEntries(kinds.map((kind) => [kind, stats(ofKind(kind))])),
       slowest: slowest.map((t) => ({ kind: t.field, query: t.q, ms: round(t.ms), matches: t.total })),
     };

@@ -1,4 +1,4 @@
-import type { PeopleQuery } from '#shared/api/people.ts';
+import { defaultSort, type PeopleQuery, type PeopleSort } from '#shared/api/people.ts';
 import type { createRandom } from './fake-people.ts';
 
 type Random = ReturnType<typeof createRandom>;
@@ -10,13 +10,18 @@ export interface SearchSource {
   name: string;
   passport: string;
   nationality: string;
+  /** The passed date and the day added (YYYY-MM-DD), for jumps in the table's date sorts. */
+  passed?: string;
+  added?: string;
 }
 
 export interface SearchQuery {
   kind: string;
   q: string;
-  /** The table's sort, filters and page; a negative page counts back from the last. */
+  /** The table's sort, filters and page, or a jump (`from`). */
   list?: ListOptions;
+  /** Next or Previous from the page the jump gives: the mix reads that page first, untimed. */
+  walk?: 'next' | 'prev';
 }
 
 const anyCase = (random: Random, text: string) => {
@@ -78,11 +83,15 @@ export type ListOptions = Partial<Omit<PeopleQuery, 'q'>>;
 const SORTS = ['name', 'serial', 'passed', 'created'] as const;
 const PAGE_SIZES = [12, 25, 25, 25, 25, 50, 50, 100] as const;
 
+/** What a jump in `sort` to `row`'s place takes: its name, serial or date. */
+const placeOf = (row: SearchSource, sort: PeopleSort) =>
+  ({ name: row.name, serial: row.serial, passed: row.passed, created: row.added })[sort];
+
 /**
  * What staff do in the Peoples table (its budget is the staff search's): sort by a column either
  * way (a quarter), filter by course, result, status or missing images (a third), both (a
- * quarter), or search and then sort or filter (the rest); mostly the first pages, sometimes a jump
- * to a page among the first hundred or the last, rarely one deep in the middle of a million.
+ * quarter), or search and then sort or filter (the rest); mostly the first pages by number,
+ * sometimes Next or Previous from anywhere in the list, or a jump to a name, serial or date.
  */
 export function tableSearches(random: Random, courses: readonly string[]) {
   const staff = staffSearches(random);
@@ -100,22 +109,29 @@ export function tableSearches(random: Random, courses: readonly string[]) {
     sort: random.pick(SORTS),
     direction: random.next() < 0.5 ? 'asc' : 'desc',
   });
-  const page = () => {
+  /** A page: the first, one of the next four by number, or Next or Previous from a row's place. */
+  const placed = (row: SearchSource, kind: string, list: ListOptions): SearchQuery => {
     const roll = random.next();
-    return roll < 0.6 ? 1 : roll < 0.85 ? random.int(2, 5) : random.int(6, 100);
+    if (roll < 0.6) return { kind, q: '', list: { ...list, page: 1 } };
+    if (roll < 0.85) return { kind, q: '', list: { ...list, page: random.int(2, 5) } };
+    const from = placeOf(row, list.sort ?? defaultSort(list));
+    return { kind, q: '', list: { ...list, from }, walk: random.next() < 0.7 ? 'next' : 'prev' };
   };
   return (row: SearchSource): SearchQuery => {
     const pageSize = random.pick(PAGE_SIZES);
     const roll = random.next();
     if (roll < 0.02) {
-      return { kind: 'deep-page', q: '', list: { ...sorted(), pageSize, page: random.int(2_000, 20_000) } };
+      const list = sorted();
+      return { kind: 'jump', q: '', list: { ...list, pageSize, from: placeOf(row, list.sort ?? 'name') } };
     }
-    if (roll < 0.05)
-      return { kind: 'last-pages', q: '', list: { ...sorted(), pageSize, page: -random.int(1, 5) } };
-    if (roll < 0.25) return { kind: 'sort', q: '', list: { ...sorted(), pageSize, page: page() } };
-    if (roll < 0.6) return { kind: 'filter', q: '', list: { ...filters(), pageSize, page: page() } };
-    if (roll < 0.85)
-      return { kind: 'filter+sort', q: '', list: { ...filters(), ...sorted(), pageSize, page: page() } };
+    if (roll < 0.05) {
+      const list = sorted();
+      const from = placeOf(row, list.sort ?? 'name');
+      return { kind: 'next-prev', q: '', list: { ...list, pageSize, from }, walk: 'next' };
+    }
+    if (roll < 0.25) return placed(row, 'sort', { ...sorted(), pageSize });
+    if (roll < 0.6) return placed(row, 'filter', { ...filters(), pageSize });
+    if (roll < 0.85) return placed(row, 'filter+sort', { ...filters(), ...sorted(), pageSize });
     const search = staff(row).q;
     const list = random.next() < 0.5 ? sorted() : filters();
     return { kind: 'search+list', q: search, list: { ...list, pageSize, page: 1 } };

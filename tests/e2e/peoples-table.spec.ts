@@ -81,7 +81,7 @@ test.describe('Peoples: revocation and expiry on the cards', () => {
 });
 
 test.describe('Peoples: the table view', () => {
-  test('switches by keyboard, sorts, filters, sizes and jumps pages, all kept in the URL', async ({
+  test('switches by keyboard, sorts, filters, sizes, pages and jumps, all kept in the URL', async ({
     page,
   }) => {
     const { course } = await oneCourse(page, 60, (i, tag) => `${'EDCBA'[i % 5]}${tag} Person ${i}`);
@@ -118,18 +118,28 @@ test.describe('Peoples: the table view', () => {
     await page.goBack();
     await expect(rowNames(page).first()).toHaveText(/^A/, LOADED);
 
-    // Rows per page, and a jump to a page by its number.
+    // Rows per page; Next and Previous read on from the page's ends, kept in the URL.
     await main(page).getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
     await expect(rowNames(page)).toHaveCount(50, LOADED);
-    const jump = main(page).getByRole('textbox', { name: 'Go to page' });
-    await jump.fill('2');
-    await jump.press('Enter');
-    await expect(page).toHaveURL(/page=2/);
+    const pages = main(page).getByRole('navigation', { name: 'Pages' });
+    await expect(pages.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await pages.getByRole('link', { name: 'Next page' }).press('Enter');
+    await expect(page).toHaveURL(/after=/, LOADED);
     await expect(rowNames(page)).toHaveCount(10, LOADED);
-    await expect(main(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    await jump.fill('3');
+    await expect(rowNames(page).first()).toHaveText(/^E/);
+    await expect(pages.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await pages.getByRole('link', { name: 'Previous page' }).press('Enter');
+    await expect(rowNames(page)).toHaveCount(50, LOADED);
+    await expect(rowNames(page).first()).toHaveText(/^A/);
+
+    // A jump to a name: the first rows at or after it in the sort.
+    const jump = main(page).getByRole('textbox', { name: 'Jump to name' });
+    await jump.fill('C');
     await jump.press('Enter');
-    await expect(main(page).getByText('Choose a page from 1 to 2')).toBeVisible();
+    await expect(page).toHaveURL(/from=C/, LOADED);
+    await expect(rowNames(page).first()).toHaveText(/^C/, LOADED);
+    await expect(rowNames(page)).toHaveCount(36);
+    await expect(pages.getByRole('link', { name: 'First page' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

@@ -126,6 +126,15 @@ export const defaultSort = (query: { status?: (typeof peopleStatuses)[number] })
 /** The Result filter: "Passed" in any case, anything else, or a stored result outside the fixed set. */
 const peopleResults = ['passed', 'other', 'review'] as const;
 
+/** A page link's cursor: opaque to the client, read and checked by the server. */
+const pageCursor = z.string().max(1_000, { error: 'Page cursor is too long' }).optional();
+
+/**
+ * Page numbers reach this many rows into a list; further pages are reached by Next and Previous
+ * (cursors) or by jumping to a name, serial or date, which read from where they start.
+ */
+export const PAGED_ROWS = 1_000;
+
 /**
  * The Peoples list: a search, a sort, and filters: course (trade tested, exact), result, status,
  * and "missing images" for records that lack one of the three images.
@@ -142,6 +151,19 @@ export const peopleQuery = searchPageQuery.extend({
     .optional(),
   result: z.enum(peopleResults, { error: 'Result must be passed, other or review' }).optional(),
   status: z.enum(peopleStatuses, { error: 'Status must be valid, expired or revoked' }).optional(),
+  /** The page after or before the row a `next` or `prev` cursor of an earlier page names. */
+  after: pageCursor,
+  before: pageCursor,
+  /**
+   * A jump: the first rows at or after this name, serial or date (YYYY-MM-DD, passed or added) in
+   * the list's sort, in place of a far page number.
+   */
+  from: z
+    .string()
+    .trim()
+    .min(1, { error: 'Jump to must not be empty' })
+    .max(TEXT_FIELD_MAX_LENGTH, { error: `Jump to must be at most ${TEXT_FIELD_MAX_LENGTH} characters` })
+    .optional(),
 });
 export type PeopleQuery = z.infer<typeof peopleQuery>;
 export type PeopleFilters = Pick<PeopleQuery, 'course' | 'result' | 'status' | 'missing'>;
@@ -191,6 +213,10 @@ export type BulkResult = z.infer<typeof bulkResult>;
 export const peoplePage = pageOf(personView).extend({
   /** A search counts its matches up to 300: true when more match than `total`. */
   totalCapped: z.boolean(),
+  /** The `after` that gives the next page, or null on the last. */
+  next: z.string().nullable(),
+  /** The `before` that gives the previous page, or null on the first. */
+  prev: z.string().nullable(),
 });
 export type PeoplePage = z.infer<typeof peoplePage>;
 

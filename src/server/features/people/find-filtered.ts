@@ -3,7 +3,7 @@ import { defaultSort, type PeopleQuery } from '#shared/api/people.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
 import { listOrder, sortColumn } from './list-order.ts';
-import { type Found, onePage, peopleByIds } from './list-page.ts';
+import { type Found, onePage, type PageRange, peopleByIds } from './list-page.ts';
 
 /** A filtered list counts this many at most; past that the page says "more than", to refine. */
 const LIST_COUNT_CAP = 10_000;
@@ -28,7 +28,7 @@ export async function findFiltered(
   db: Db,
   query: PeopleQuery,
   filters: SQL,
-  offset: number,
+  { offset, limit, seek }: PageRange,
   walkBound?: SQL,
 ): Promise<Found> {
   const where = and(isNull(person.deletedAt), filters);
@@ -43,7 +43,7 @@ export async function findFiltered(
       ),
       counted as (select count(*)::int as n from matching),
       chosen as (
-        select n, n <= ${LIST_COUNT_CAP} and (${carried} or ${offset + query.pageSize}::float8
+        select n, n <= ${LIST_COUNT_CAP} and (${carried} or ${offset + limit}::float8
           * (select ${personLiveCount.n} from ${personLiveCount}) > ${ROW_READ_ENTRIES}::float8 * n * n) as read
         from counted
       )
@@ -51,8 +51,8 @@ export async function findFiltered(
       left join lateral (
         select ${person.id} as id
         from ${carried ? sql`matching as ${person}` : sql`matching join ${person} on ${person.id} = matching.id`}
-        where chosen.read
-        order by ${sql.join(order, sql`, `)} limit ${query.pageSize} offset ${offset}
+        where chosen.read${seek ? sql` and ${seek}` : sql``}
+        order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}
       ) page on true`,
   );
   const n = first?.n ?? 0;
@@ -61,6 +61,6 @@ export async function findFiltered(
     const ids = [first, ...rest].flatMap((row) => (row?.id ? [row.id] : []));
     return { rows: await peopleByIds(db, ids), ...total };
   }
-  const walked = and(where, walkBound);
-  return { rows: await onePage(db, { where: walked, order, offset, pageSize: query.pageSize }), ...total };
+  const walked = and(where, walkBound, seek);
+  return { rows: await onePage(db, { where: walked, order, offset, pageSize: limit }), ...total };
 }

@@ -1,28 +1,46 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageQuery } from '#shared/api/paging.ts';
-import { defaultDirection, defaultSort, type PeopleMatching, type PeopleQuery } from '#shared/api/people.ts';
+import { defaultSort, type PeopleMatching, type PeopleQuery } from '#shared/api/people.ts';
 import { isRecordId } from '#shared/rules/record-id.ts';
 import { type Db, queryRows } from '../../db/database.ts';
 import { person } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { findFiltered } from './find-filtered.ts';
+import { listSort, type Paging, readPaging } from './list-cursor.ts';
 import { addedBound, type ListContext, listFilters, listOrder } from './list-order.ts';
-import { countLivePeople, type Found, onePage, peopleByIds } from './list-page.ts';
+import { countLivePeople, type Found, onePage, type PageRange, peopleByIds } from './list-page.ts';
 import { holding, newestFirst, SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
+
+/** A page of the staff list, read one row further to know whether a page follows. */
+export type FoundPage = Found & { more: boolean; paging: Paging };
 
 /**
  * Live people for the staff list. With `q`, those matching it case-insensitively in name, passport
  * number, nationality, e-Cert number or FIN (searchLivePeople), best first or by the sort; without,
- * all live people newest first or by the sort. Filters narrow either (list-order.ts).
+ * all live people newest first or by the sort. Filters narrow either (list-order.ts). The page
+ * starts where `paging` says: a page number among the first, or a cursor or jump, from which the
+ * page is read by seeking the sort's index (list-cursor.ts).
  */
-export async function findPeople(db: Db, query: PeopleQuery, context: ListContext): Promise<Found> {
-  const offset = (query.page - 1) * query.pageSize;
+export async function findPeople(db: Db, query: PeopleQuery, context: ListContext): Promise<FoundPage> {
+  const paging = readPaging(query);
+  const found = await readPage(db, paging.backward ? reversed(query) : query, context, paging);
+  const more = found.rows.length > query.pageSize;
+  const rows = found.rows.slice(0, query.pageSize);
+  if (!paging.backward) return { ...found, rows, more, paging };
+  // Fewer than a page lie before the cursor: the first page, as Previous from near the start shows.
+  if (rows.length < query.pageSize) return findPeople(db, { ...query, before: undefined }, context);
+  return { ...found, rows: rows.reverse(), more, paging };
+}
+
+/** The page `paging` names and one row more, in the order of `query`. */
+function readPage(db: Db, query: PeopleQuery, context: ListContext, paging: Paging): Promise<Found> {
   const filters = listFilters(query, context);
   const bound = addedBound(query, context);
-  if (query.q) return findSearched(db, query, and(filters, bound), offset);
-  if (!filters) return findAll(db, query, offset);
+  const page = { offset: paging.offset, limit: query.pageSize + 1, seek: paging.seek };
+  if (query.q) return findSearched(db, query, and(filters, bound), page);
+  if (!filters) return findAll(db, query, page);
   const walkBound = (query.sort ?? defaultSort(query)) === 'created' ? bound : undefined;
-  return findFiltered(db, query, filters, offset, walkBound);
+  return findFiltered(db, query, filters, page, walkBound);
 }
 
 /**
@@ -36,51 +54,35 @@ export const matchingPeople = (query: PeopleMatching, context: ListContext) =>
     query.q ? holding(person.searchText, query.q) : undefined,
   ) as SQL;
 
-/**
- * Every live person, counted exactly. A page past the middle is read from the other end of its
- * index, so the last page costs what the first does.
- */
-async function findAll(db: Db, query: PeopleQuery, offset: number): Promise<Found> {
+/** Every live person, counted exactly (from the row the triggers keep). */
+async function findAll(db: Db, query: PeopleQuery, { offset, limit, seek }: PageRange): Promise<Found> {
   const [counted] = await countLivePeople(db);
-  const total = counted?.n ?? 0;
-  const live = isNull(person.deletedAt);
-  if (offset <= total / 2) {
-    const rows = await onePage(db, {
-      where: live,
-      order: listOrder(query),
-      offset,
-      pageSize: query.pageSize,
-    });
-    return { rows, total, totalCapped: false };
-  }
-  const end = Math.min(total, offset + query.pageSize);
-  const fromEnd = await onePage(db, {
-    where: live,
-    order: listOrder(reversed(query)),
-    offset: total - end,
-    pageSize: Math.max(0, end - offset),
+  const rows = await onePage(db, {
+    where: and(isNull(person.deletedAt), seek),
+    order: listOrder(query),
+    offset,
+    pageSize: limit,
   });
-  return { rows: fromEnd.reverse(), total, totalCapped: false };
+  return { rows, total: counted?.n ?? 0, totalCapped: false };
 }
 
 const reversed = (query: PeopleQuery): PeopleQuery => {
-  const sort = query.sort ?? defaultSort(query);
-  const direction = query.direction ?? defaultDirection[sort];
+  const { sort, direction } = listSort(query);
   return { ...query, sort, direction: direction === 'asc' ? 'desc' : 'asc' };
 };
 
 /**
  * A search's page: the search's own, narrowed by the filters; with a sort, its best matches (all of
- * them up to SEARCH_COUNT_CAP) in the sort's order.
+ * them up to SEARCH_COUNT_CAP) in the sort's order, from the cursor on.
  */
 async function findSearched(
   db: Db,
   query: PeopleQuery,
   filters: SQL | undefined,
-  offset: number,
+  { offset, limit, seek }: PageRange,
 ): Promise<Found> {
   if (!query.sort) {
-    const found = await searchLivePeople(db, query.q, offset, query.pageSize, filters);
+    const found = await searchLivePeople(db, query.q, offset, limit, filters);
     return { rows: await peopleByIds(db, found.ids), total: found.total, totalCapped: found.totalCapped };
   }
   const best = await searchLivePeople(db, query.q, 0, SEARCH_COUNT_CAP, filters);
@@ -89,8 +91,9 @@ async function findSearched(
     sql`select ${person.id} as id
       from unnest(${`{${best.ids.join(',')}}`}::uuid[]) as best(id)
       join ${person} on ${person.id} = best.id
+      ${seek ? sql`where ${seek}` : sql``}
       order by ${sql.join(listOrder(query), sql`, `)}
-      limit ${query.pageSize} offset ${offset}`,
+      limit ${limit} offset ${offset}`,
   );
   const ids = ordered.map((row) => row.id);
   return { rows: await peopleByIds(db, ids), total: best.total, totalCapped: best.totalCapped };

@@ -37,6 +37,9 @@ export function listFilters(query: PeopleFilters, { validityYears, now }: ListCo
     other: not(person.resultPassed),
     review: resultToReviewSql,
   };
+  // Valid and expired are passed results: with Result "Other" nothing matches, which the planner
+  // cannot tell from the columns, and would count through every other result to find out.
+  if (query.result === 'other' && (query.status === 'valid' || query.status === 'expired')) return sql`false`;
   return and(
     query.course ? eq(person.tradeTested, query.course) : undefined,
     query.result ? result[query.result] : undefined,

@@ -75,18 +75,38 @@ function plainly(
     none: sql`true`,
   }[status];
   const by = sql.raw(`${sorts[sort]} ${direction}, id ${direction}`);
-  return queryRows<{ id: string }>(
+  // What a jump names: the name or serial, or the date (a date added as its UTC day).
+  const jumpKey = sql.raw(
+    {
+      name: 'name',
+      serial: 'e_cert_number',
+      passed: 'passed_date::text',
+      created: `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`,
+    }[sort],
+  );
+  return queryRows<{ id: string; key: string }>(
     harness.database.db,
-    sql`select id from person where deleted_at is null and trade_tested = ${course} and ${where} and ${extra}
+    sql`select id, ${jumpKey} as key from person
+      where deleted_at is null and trade_tested = ${course} and ${where} and ${extra}
       order by ${by}`,
   );
 }
 
+async function answer(query: string) {
+  return harness.app.inject({ method: 'GET', url: `/api/people?${query}`, headers });
+}
+
 async function page(query: string) {
-  const response = await harness.app.inject({ method: 'GET', url: `/api/people?${query}`, headers });
+  const response = await answer(query);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<PeoplePage>();
 }
+
+const ids = (got: PeoplePage) => got.items.map((p) => p.id);
+const link = (name: 'after' | 'before' | 'from', value: string | null) => {
+  expect(value).not.toBeNull();
+  return `${name}=${encodeURIComponent(value ?? '')}`;
+};
 
 describe('GET /api/people lists what the obvious query lists', () => {
   const cases = statuses.flatMap((status) =>
@@ -95,20 +115,52 @@ describe('GET /api/people lists what the obvious query lists', () => {
     ),
   );
   it.each(cases)(
-    'status %s, by %s %s: first, a middle and the last page, and the count',
+    'status %s, by %s %s: first pages, Next and Previous, a jump, the last page, and the count',
     async (status, sort, direction) => {
-      const expected = (await plainly(status, sort, direction, sql`true`)).map((row) => row.id);
-      const filter = `course=${course}${status === 'none' ? '' : `&status=${status}`}&sort=${sort}&direction=${direction}`;
-      const size = 25;
-      const lastPage = Math.max(1, Math.ceil(Math.min(expected.length, 10_000) / size));
-      for (const n of new Set([1, 2, Math.ceil(lastPage / 2), lastPage])) {
-        const got = await page(`${filter}&pageSize=${size}&page=${n}`);
-        expect(got.items.map((p) => p.id)).toEqual(expected.slice((n - 1) * size, n * size));
-        expect(got).toMatchObject({
-          total: Math.min(expected.length, 10_000),
-          totalCapped: expected.length > 10_000,
-        });
+      const plain = await plainly(status, sort, direction, sql`true`);
+      const expected = plain.map((row) => row.id);
+      const filter = `course=${course}${status === 'none' ? '' : `&status=${status}`}&sort=${sort}&direction=${direction}&pageSize=25`;
+      const slice = (from: number) => expected.slice(Math.max(0, from), Math.max(0, from) + 25);
+      const count = { total: Math.min(expected.length, 10_000), totalCapped: expected.length > 10_000 };
+
+      const first = await page(filter);
+      expect(ids(first)).toEqual(slice(0));
+      expect(first).toMatchObject({ ...count, prev: null });
+      expect(first.next === null).toBe(expected.length <= 25);
+      if (expected.length > 50) {
+        const second = await page(`${filter}&page=2`);
+        expect(ids(second)).toEqual(slice(25));
+        const third = await page(`${filter}&${link('after', second.next)}`);
+        expect(ids(third)).toEqual(slice(50));
+        expect(third).toMatchObject(count);
+        expect(ids(await page(`${filter}&${link('before', third.prev)}`))).toEqual(slice(25));
+        // Previous from the second page, reached by a cursor, is the first page.
+        const secondByCursor = await page(`${filter}&${link('after', first.next)}`);
+        expect(ids(await page(`${filter}&${link('before', secondByCursor.prev)}`))).toEqual(slice(0));
       }
+      if (expected.length === 0) return;
+
+      // A jump to the middle row's name, serial or date lands on the first row having it.
+      const middle = plain[Math.floor(plain.length / 2)]?.key ?? '';
+      const landing = plain.findIndex((row) => row.key === middle);
+      const jumped = await page(`${filter}&${link('from', middle)}`);
+      expect(ids(jumped)).toEqual(slice(landing));
+      expect(jumped).toMatchObject(count);
+      if (landing + 25 < expected.length) {
+        expect(ids(await page(`${filter}&${link('after', jumped.next)}`))).toEqual(slice(landing + 25));
+      }
+      if (landing > 0) {
+        expect(ids(await page(`${filter}&${link('before', jumped.prev)}`))).toEqual(
+          landing >= 25 ? slice(landing - 25) : slice(0),
+        );
+      }
+
+      // The last row's key, then Next to the end: the last page offers no Next.
+      const lastKey = plain.at(-1)?.key ?? '';
+      const end = await page(`${filter}&${link('from', lastKey)}`);
+      const from = plain.findIndex((row) => row.key === lastKey);
+      expect(ids(end)).toEqual(slice(from));
+      if (expected.length - from <= 25) expect(end.next).toBeNull();
     },
   );
 
@@ -116,15 +168,83 @@ describe('GET /api/people lists what the obvious query lists', () => {
     ['result=other', sql`not result_passed`],
     ['result=passed', sql`result_passed`],
     ['missing=images', sql`lacks_image`],
-  ])('%s with or without a status, by date added either way', async (filter, extra) => {
+  ])('%s with or without a status, by date added either way, page after page', async (filter, extra) => {
     for (const status of ['valid', 'expired', 'none'] as const) {
       for (const direction of ['asc', 'desc'] as const) {
         const expected = (await plainly(status, 'created', direction, extra)).map((row) => row.id);
         const withStatus = status === 'none' ? '' : `&status=${status}`;
-        const got = await page(`course=${course}&${filter}${withStatus}&sort=created&direction=${direction}`);
-        expect(got.items.map((p) => p.id)).toEqual(expected.slice(0, got.items.length));
+        const list = `course=${course}&${filter}${withStatus}&sort=created&direction=${direction}&pageSize=12`;
+        const got = await page(list);
+        expect(ids(got)).toEqual(expected.slice(0, 12));
         expect(got.total).toBe(Math.min(expected.length, 10_000));
+        if (got.next)
+          expect(ids(await page(`${list}&${link('after', got.next)}`))).toEqual(expected.slice(12, 24));
       }
     }
+  });
+});
+
+describe('GET /api/people pages a search with a filter and a sort by cursor', () => {
+  it('gives the search matches the filters keep, in the sort, page after page', async () => {
+    const matching = new Set(
+      (
+        await queryRows<{ id: string }>(
+          harness.database.db,
+          sql`select id from person where deleted_at is null and trade_tested = ${course}
+            and search_text like '%many 0%' and lower(btrim(test_result)) = 'passed'`,
+        )
+      ).map((row) => row.id),
+    );
+    const list = `q=Many 0&course=${course}&result=passed&sort=serial&direction=desc&pageSize=40`;
+    let got = await page(list);
+    expect(got).toMatchObject({ total: 300, totalCapped: true });
+    const pages = [got];
+    while (got.next) {
+      got = await page(`${list}&${link('after', got.next)}`);
+      pages.push(got);
+    }
+    // Sorting applies to the best 300 matches: the pages hold each once, all kept, in serial order.
+    const seen = pages.flatMap((one) => one.items);
+    expect(new Set(seen.map((p) => p.id)).size).toBe(300);
+    expect(seen.every((p) => matching.has(p.id))).toBe(true);
+    const serials = seen.map((p) => p.eCertNumber);
+    expect(serials).toEqual([...serials].sort().reverse());
+    expect(ids(await page(`${list}&${link('before', pages[2]?.prev ?? null)}`))).toEqual(
+      ids(pages[1] as PeoplePage),
+    );
+  });
+
+  it('pages a search in relevance order by offset cursors, to the last of its 300', async () => {
+    const list = `q=Many 0&course=${course}&pageSize=100`;
+    let got = await page(list);
+    const seen = [...ids(got)];
+    while (got.next) {
+      got = await page(`${list}&${link('after', got.next)}`);
+      seen.push(...ids(got));
+    }
+    expect(seen).toHaveLength(300);
+    expect(new Set(seen).size).toBe(300);
+  });
+});
+
+describe('GET /api/people refuses what no page offers', () => {
+  it.each([
+    ['a page past the first 1,000 rows', 'pageSize=25&page=41', /Page numbers reach the first 1,000 rows/],
+    ['a cursor changed by hand', 'after=eyJzIjoibmFtZSJ9', /page link is not valid/],
+    ['a cursor that is not one', 'after=%25%25%25', /page link is not valid/],
+    ['a jump by date given a name', 'sort=passed&from=Tan', /YYYY-MM-DD/],
+    ['a jump in relevance order', 'q=Many&from=Tan', /Choose a sort/],
+    ['two links at once', 'from=A&before=x', /one of after, before and from/],
+  ])('%s: a clear 400', async (_case, query, message) => {
+    const response = await answer(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(message);
+  });
+
+  it('a cursor of another sort', async () => {
+    const byName = await page(`course=${course}&sort=name`);
+    const response = await answer(`course=${course}&sort=serial&${link('after', byName.next)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/another sort/);
   });
 });

@@ -6,6 +6,13 @@ import type { PersonRow } from './person-view.ts';
 /** A page of the staff list, the total counted (up to a cap, `totalCapped` past it). */
 export type Found = { rows: PersonRow[]; total: number; totalCapped: boolean };
 
+/** Which rows of a list a page reads: `limit` from `offset`, of those `seek` keeps (a cursor's). */
+export interface PageRange {
+  offset: number;
+  limit: number;
+  seek?: SQL;
+}
+
 export interface ListQuery {
   where: SQL | undefined;
   order: SQL[];

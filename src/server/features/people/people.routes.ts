@@ -8,6 +8,7 @@ import bulkPeopleRoutes from './bulk-people.routes.ts';
 import { createPerson } from './create-person.ts';
 import { deletePerson, restorePerson } from './delete-person.ts';
 import { findImageSets, findPeople, findPerson, personNotFound } from './find-people.ts';
+import { pageLinks } from './list-cursor.ts';
 import { imagesPage, type PersonRow, toImageSet, toPersonView } from './person-view.ts';
 import { readPersonForm } from './read-person-form.ts';
 import { updatePerson } from './update-person.ts';
@@ -25,11 +26,12 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/people',
     { config: { costlyAnswer: true }, schema: { querystring: peopleQuery, response: { 200: peoplePage } } },
     async (request) => {
-      const { rows, total, totalCapped } = await findPeople(app.db, request.query, {
+      const { rows, total, totalCapped, more, paging } = await findPeople(app.db, request.query, {
         validityYears: app.config.certValidityYears,
       });
+      const links = await pageLinks(app.db, request.query, paging, rows, more);
       const { page, pageSize } = request.query;
-      return { items: rows.map(view), total, totalCapped, page, pageSize };
+      return { items: rows.map(view), total, totalCapped, page, pageSize, ...links };
     },
   );
 

@@ -68,14 +68,14 @@ export async function searchLivePeople(
 ): Promise<SearchPage> {
   const [first, ...rest] = await queryRows<{ n: number; id: string | null }>(
     db,
-    rankedMatches(q, filters, offset, pageSize),
+    filters ? filteredMatches(q, filters, offset, pageSize) : rankedMatches(q, offset, pageSize),
   );
   const counted = first?.n ?? 0;
-  if (counted <= SEARCH_COUNT_CAP) {
+  if (filters || counted <= SEARCH_COUNT_CAP) {
     const ids = [first, ...rest].flatMap((row) => (row?.id ? [row.id] : []));
-    return { ids, total: counted, totalCapped: false };
+    return { ids, total: Math.min(counted, SEARCH_COUNT_CAP), totalCapped: counted > SEARCH_COUNT_CAP };
   }
-  const page = await queryRows<{ id: string }>(db, tieredMatches(q, filters, offset, pageSize));
+  const page = await queryRows<{ id: string }>(db, tieredMatches(q, offset, pageSize));
   return { ids: page.map((row) => row.id), total: SEARCH_COUNT_CAP, totalCapped: true };
 }
 
@@ -105,60 +105,93 @@ const wholeWordSimilarity = (q: string) => sql`strict_word_similarity(lower(${q}
 const narrowed = (filters: SQL | undefined) => and(sql`${person.deletedAt} is null`, filters) as SQL;
 
 /**
- * Up to SEARCH_COUNT_CAP + 1 matches, counted; when there are no more than the cap, the page of
- * them in relevance order (otherwise no page: one row whose id is null). Without filters,
- * identifier prefixes are counted first on their btrees: a serial's year matches people all
- * created that year, whom no newest-first or unordered scan of the search text reaches quickly.
- * With filters, the first of the btrees may all be filtered out, so the search text alone counts.
+ * The page of a search's matches (at most SEARCH_COUNT_CAP, in `hits`) in relevance order, read
+ * only `when` holds.
  */
-function rankedMatches(q: string, filters: SQL | undefined, offset: number, pageSize: number) {
-  const counted = filters
-    ? sql`(select count(*) from hits)`
-    : sql`greatest((select count(*) from starting), (select count(*) from hits))`;
+const relevancePage = (q: string, offset: number, pageSize: number, when: SQL) => sql`
+  select ${person.id} as id from hits join ${person} on ${person.id} = hits.id
+  where ${when}
+  order by ${prefixKey(q)} nulls last, ${wholeWordSimilarity(q)} desc, ${sql.join(newestFirst, sql`, `)}
+  limit ${pageSize} offset ${offset}`;
+
+/**
+ * Up to SEARCH_COUNT_CAP + 1 matches, counted; when there are no more than the cap, the page of
+ * them in relevance order (otherwise no page: one row whose id is null). Identifier prefixes are
+ * counted first on their btrees: a serial's year matches people all created that year, whom no
+ * newest-first or unordered scan of the search text reaches quickly.
+ */
+function rankedMatches(q: string, offset: number, pageSize: number) {
   return sql`
   with starting as materialized (${prefixed(q, SEARCH_COUNT_CAP + 1)}),
   hits as materialized (
     select ${person.id} as id from ${person}
-    where ${narrowed(filters)} and ${holding(person.searchText, q)}
-      and (${filters ? sql`true` : sql`(select count(*) from starting) <= ${SEARCH_COUNT_CAP}`})
+    where ${person.deletedAt} is null and ${holding(person.searchText, q)}
+      and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
     limit ${SEARCH_COUNT_CAP + 1}
   ),
-  counted as (select ${counted}::int as n)
+  counted as (select greatest((select count(*) from starting), (select count(*) from hits))::int as n)
   select counted.n, page.id from counted
-  left join lateral (
-    select ${person.id} as id from hits join ${person} on ${person.id} = hits.id
-    where counted.n <= ${SEARCH_COUNT_CAP}
-    order by ${prefixKey(q)} nulls last, ${wholeWordSimilarity(q)} desc,
-      ${sql.join(newestFirst, sql`, `)}
+  left join lateral (${relevancePage(q, offset, pageSize, sql`counted.n <= ${SEARCH_COUNT_CAP}`)}) page on true`;
+}
+
+/**
+ * A search narrowed by filters, in one statement that reads its matches once: the newest
+ * SEARCH_COUNT_CAP + 1 the filters keep (the newest-first index carries the search text and the
+ * filters' columns), counted. When they are no more, the page ranked by relevance; otherwise
+ * tieredMatches' page: identifiers starting with `q` that the filters keep (the btrees' first
+ * may all be filtered out, so they do not count), then the newest. Only the page read applies.
+ */
+function filteredMatches(q: string, filters: SQL, offset: number, pageSize: number) {
+  const end = offset + pageSize;
+  return sql`
+  with starting as materialized (${prefixed(q, end, true)}),
+  hits as materialized (
+    select ${person.id} as id, ${person.createdAt} as created_at from ${person}
+    where ${narrowed(filters)} and ${holding(person.searchText, q)}
+    order by ${sql.join(newestFirst, sql`, `)}
+    limit ${Math.max(SEARCH_COUNT_CAP + 1, end)}
+  ),
+  counted as (select count(*)::int as n from hits)
+  select counted.n, page.id from counted
+  left join lateral (${relevancePage(q, offset, pageSize, sql`counted.n <= ${SEARCH_COUNT_CAP}`)}) page on true
+  union all
+  select counted.n, page.id from counted
+  join lateral (
+    select id from (
+      select id, created_at, min(key) as key from (
+        select starting.* from starting join ${person} on ${person.id} = starting.id where ${filters}
+        union all
+        select id, created_at, null::text collate "C" as key from hits
+      ) listed
+      group by id, created_at
+    ) ranked
+    where counted.n > ${SEARCH_COUNT_CAP}
+    order by key nulls last, ${sql.join(newestFirstBy(sql`created_at`, sql`id`), sql`, `)}
     limit ${pageSize} offset ${offset}
   ) page on true`;
 }
 
 /**
- * The page of a search matching more than SEARCH_COUNT_CAP: identifiers starting with `q` in
- * their order, then the other matches newest first, each read in that order from its index no
- * further than the page's end. The others are read only when the first are fewer than that, and
- * `end` of them are enough: the page needs end - k others not among the k first, and at most k
- * of the newest `end` are among them. With filters, those of the btrees' first that the filters
- * keep come first, and the others are always read.
+ * The page of a search matching more than SEARCH_COUNT_CAP, without filters: identifiers starting
+ * with `q` in their order, then the other matches newest first, each read in that order from its
+ * index no further than the page's end. The others are read only when the first are fewer than
+ * that, and `end` of them are enough: the page needs end - k others not among the k first, and at
+ * most k of the newest `end` are among them.
  */
-function tieredMatches(q: string, filters: SQL | undefined, offset: number, pageSize: number) {
+function tieredMatches(q: string, offset: number, pageSize: number) {
   const end = offset + pageSize;
-  const kept = filters
-    ? sql`(select starting.* from starting join ${person} on ${person.id} = starting.id where ${filters}) kept`
-    : sql`starting`;
   return sql`
     with starting as materialized (${prefixed(q, end, true)}),
     others as (
       select ${person.id} as id, ${person.createdAt} as created_at, null::text collate "C" as key
       from ${person}
-      where ${narrowed(filters)} and ${holding(person.searchText, q)}
-        and (${filters ? sql`true` : sql`(select count(distinct id) from starting) < ${end}`})
+      where ${person.deletedAt} is null and ${holding(person.searchText, q)}
+        and (select count(distinct id) from starting) < ${end}
       order by ${sql.join(newestFirst, sql`, `)} limit ${end}
     )
     select id from (
       select id, created_at, min(key) as key
-      from (select * from ${kept} union all select * from others) listed
+      from (select * from starting union all select * from others) listed
       group by id, created_at
     ) ranked
     order by key nulls last, ${sql.join(newestFirstBy(sql`created_at`, sql`id`), sql`, `)}

@@ -10,8 +10,10 @@ import { PeopleFilters } from '#client/features/records/components/people-filter
 import { PeopleTableView } from '#client/features/records/components/people-table-view.tsx';
 import { PersonCard } from '#client/features/records/components/person-card.tsx';
 import { RecordsList } from '#client/features/records/components/records-list.tsx';
+import { PageLinks } from '#client/features/records/components/table-pager.tsx';
 import { useDeleteRecord } from '#client/features/records/components/use-delete-record.tsx';
 import { ViewToggle } from '#client/features/records/components/view-toggle.tsx';
+import { isPositionParam } from '#client/lib/list-position.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 
 export const loader = staffLoader(({ request }: LoaderFunctionArgs) =>
@@ -26,7 +28,7 @@ export function Component() {
   const { confirmDelete, deletingId } = useDeleteRecord('person');
   const { q, page, pageSize, course, result, status, missing } = query;
   const filters = { course, result, status, missing };
-  const kept = Object.fromEntries([...params].filter(([name]) => name !== 'q' && name !== 'page'));
+  const kept = Object.fromEntries([...params].filter(([name]) => name !== 'q' && !isPositionParam(name)));
   const filtered = Boolean(course || result || status || missing);
   return (
     <RecordsList
@@ -44,9 +46,10 @@ export function Component() {
       cappedNotice={
         q
           ? `More than ${data.total.toLocaleString('en')} match “${q}”${filtered || query.sort ? ': filters and sorting apply to the best 300' : ': the best are shown first'}. Refine your search to see fewer.`
-          : `More than ${data.total.toLocaleString('en')} records match: the first ${data.total.toLocaleString('en')} can be paged through. Add a filter or a search to see fewer.`
+          : `More than ${data.total.toLocaleString('en')} records match. Page on with Next, jump to a name, serial or date, or add a filter or a search to see fewer.`
       }
       table={view === 'table' ? <PeopleTableView query={query} data={data} /> : undefined}
+      pager={<PageLinks prev={data.prev} next={data.next} />}
     >
       {(person) => (
         <PersonCard

@@ -47,7 +47,7 @@ const pick = <K extends keyof PeopleQuery>(key: K, value: string | null): People
 
 /**
  * Reads the URL's `view`, `q`, `page`, `pageSize`, `sort`, `direction`, `course`, `result`,
- * `status` and `missing`; a value the API would refuse is left out, as if not given. The cards
+ * `status`, `missing`, and `after`, `before` or `from`; a value the API would refuse is left out, as if not given. The cards
  * ignore sorting and page size, so that view stays as it always was.
  */
 export function readPeopleList(search: URLSearchParams | string): PeopleListState {
@@ -61,7 +61,15 @@ export function readPeopleList(search: URLSearchParams | string): PeopleListStat
     status: pick('status', params.get('status')),
     missing: pick('missing', params.get('missing')),
   };
-  if (view === 'cards') return { view, query: { q, page, pageSize: RECORDS_PAGE_SIZE, ...filters } };
+  // Where the page starts: a page link's cursor or a jump, when the URL has one.
+  const position = {
+    after: pick('after', params.get('after')),
+    before: pick('before', params.get('before')),
+    from: pick('from', params.get('from')),
+  };
+  if (view === 'cards') {
+    return { view, query: { q, page, pageSize: RECORDS_PAGE_SIZE, ...filters, ...position } };
+  }
   const size = Number(params.get('pageSize'));
   return {
     view,
@@ -72,6 +80,7 @@ export function readPeopleList(search: URLSearchParams | string): PeopleListStat
       sort: pick('sort', params.get('sort')),
       direction: pick('direction', params.get('direction')),
       ...filters,
+      ...position,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Checkbox } from '@mantine/core';
+import { toFirstPage } from '#client/lib/list-position.ts';
 import { useUpdateSearch } from '#client/lib/use-update-search.ts';
 
 /**
@@ -20,7 +21,7 @@ export function MissingImagesFilter({ checked }: { checked: boolean }) {
         update((params) => {
           if (checked) params.set('missing', 'images');
           else params.delete('missing');
-          params.delete('page');
+          toFirstPage(params);
         });
       }}
     />

@@ -1,5 +1,6 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { toFirstPage } from '#client/lib/list-position.ts';
 import { useUpdateSearch } from '#client/lib/use-update-search.ts';
 import type { PeopleFilters as Filters } from '#shared/api/people.ts';
 import { peopleCoursesQuery } from '../api/people-list.ts';
@@ -14,7 +15,7 @@ export function useListParam() {
     update((params) => {
       if (value) params.set(name, value);
       else params.delete(name);
-      params.delete('page');
+      toFirstPage(params);
     });
 }
 

@@ -69,7 +69,7 @@ export function PeopleTableView({ query, data }: { query: PeopleQuery; data: Peo
         </Group>
       )}
       <PeopleTable people={data.items} sort={shownSort(query)} chosen={chosen} onChoose={choose} />
-      <TablePager total={data.total} pageSize={query.pageSize} page={query.page} />
+      <TablePager query={query} data={data} />
     </Stack>
   );
 }

@@ -29,6 +29,8 @@ interface RecordsListProps<T> {
   actions?: ReactNode;
   /** Shown in place of the cards and their pages: a table with its own pages. */
   table?: ReactNode;
+  /** The cards' pages, in place of page numbers (a list too long to number). */
+  pager?: ReactNode;
   children: (item: T) => ReactNode;
 }
 
@@ -47,6 +49,7 @@ export function RecordsList<T>({
   cappedNotice,
   actions,
   table,
+  pager,
   children,
 }: RecordsListProps<T>) {
   const { pathname } = useLocation();
@@ -116,7 +119,7 @@ export function RecordsList<T>({
       ) : (
         (table ?? <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>{data.items.map(children)}</SimpleGrid>)
       )}
-      {!table && <ListPagination total={data.total} pageSize={pageSize} page={page} />}
+      {!table && (pager ?? <ListPagination total={data.total} pageSize={pageSize} page={page} />)}
     </DashboardPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { toFirstPage } from '#client/lib/list-position.ts';
 import { useUpdateSearch } from '#client/lib/use-update-search.ts';
 import { defaultDirection, type PeopleSort, type SortDirection } from '#shared/api/people.ts';
 
@@ -24,7 +25,7 @@ export function SortHeader({ sort, label, current }: SortHeaderProps) {
     update((params) => {
       params.set('sort', sort);
       params.set('direction', next);
-      params.delete('page');
+      toFirstPage(params);
     });
   return (
     <Table.Th scope="col" aria-sort={active ? (active === 'asc' ? 'ascending' : 'descending') : 'none'}>

@@ -1,5 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import { toFirstPage } from '#client/lib/list-position.ts';
 import { useUpdateSearch } from '#client/lib/use-update-search.ts';
 import { type PeopleView, rememberView } from '../api/people-list.ts';
 
@@ -27,7 +28,7 @@ export function ViewToggle({ view }: { view: PeopleView }) {
           rememberView(chosen);
           update((params) => {
             params.set('view', chosen);
-            params.delete('page');
+            toFirstPage(params);
           });
         }}
       />
