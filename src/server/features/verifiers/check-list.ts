@@ -9,6 +9,7 @@ import { verifier, verifierCheck, verifierReport } from '../../db/schema/index.t
 import type { ListRecord } from './find-list-records.ts';
 import { startOfToday } from './quota.ts';
 import type { ListEntry } from './read-list.ts';
+import { noteText, noteWords } from './report-words.ts';
 import type { VerifierRow } from './verifier-view.ts';
 
 /** A row without a match takes two rows of quota: guessing costs double what checking does. */
@@ -26,8 +27,8 @@ function noMatchesPerHour(config: Pick<Config, 'verification'>): number {
 }
 
 const notChecked: Record<'over-quota' | 'too-many-no-matches', string> = {
-  'over-quota': 'Not checked: the daily quota is used up. It renews at midnight UTC.',
-  'too-many-no-matches': 'Not checked: too many rows without a match in the last hour. Check the rest later.',
+  'over-quota': noteText(noteWords.overQuota),
+  'too-many-no-matches': noteText(noteWords.tooManyNoMatches),
 };
 
 /**
@@ -70,7 +71,7 @@ export async function checkList(
       const empty = { name: null, course: null, passedDate: null, expiresOn: null };
       if (entry.problem) return { ...base, ...empty, outcome: 'invalid', note: entry.problem };
       if (entry.duplicateOf !== undefined) {
-        const note = `The same FIN and serial as row ${entry.duplicateOf}: checked once there.`;
+        const note = noteText(noteWords.duplicateOf, { row: entry.duplicateOf });
         return { ...base, ...empty, outcome: 'duplicate', note };
       }
       const record = recordOf(entry);

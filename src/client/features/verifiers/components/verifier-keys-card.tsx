@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { confirmRevokeKey } from '#client/components/dialog/confirm-revoke-key.tsx';
 import { CopyField } from '#client/components/form/copy-field.tsx';
 import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { GREEN_BADGE } from '#client/lib/badge-colors.ts';
@@ -82,7 +83,7 @@ export function VerifierKeysCard() {
                       variant="light"
                       color="red"
                       disabled={revoke.isPending}
-                      onClick={() => revoke.mutate(key.id)}
+                      onClick={() => confirmRevokeKey(key.name, () => revoke.mutate(key.id))}
                       aria-label={`Revoke ${key.name}`}
                     >
                       Revoke
