@@ -161,7 +161,13 @@ async function main() {
   const verify = verifyRequests(sample, random);
   const scenarios: Scenario[] = [
     { name: 'verify', connections: 50, okStatuses: [200, 404], nextRequest: verify },
-    { name: 'verify-1000rps', overallRate: 1000, connections: 50, okStatuses: [200, 404], nextRequest: verify },
+    {
+      name: 'verify-1000rps',
+      overallRate: 1000,
+      connections: 50,
+      okStatuses: [200, 404],
+      nextRequest: verify,
+    },
   ];
   const seconds = Number(args.seconds);
   const results: Record<string, { alone: LoadResult[]; withLists: LoadResult[] }> = Object.fromEntries(
@@ -198,7 +204,10 @@ async function main() {
       fs.rmSync(path.join(workDir, `${dbName}.json`), { force: true });
     }
   }
-  const answered = lists.filter((run) => run.status === 200).map((run) => run.ms).sort((a, b) => a - b);
+  const answered = lists
+    .filter((run) => run.status === 200)
+    .map((run) => run.ms)
+    .sort((a, b) => a - b);
   const summarize = (runs: LoadResult[]) => ({
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
@@ -234,7 +243,13 @@ async function main() {
   };
   const out = `bench/results/${result.date.slice(0, 10)}-verifier-load-${records / 1000}k.json`;
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-  log(JSON.stringify({ lists: result.lists, verify: result.verify }, (k, v) => (k === 'runs' ? undefined : v), 2));
+  log(
+    JSON.stringify(
+      { lists: result.lists, verify: result.verify },
+      (k, v) => (k === 'runs' ? undefined : v),
+      2,
+    ),
+  );
   log(`written to ${out}`);
 }
 
