@@ -80,8 +80,8 @@ export function VerifierKeysCard() {
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="light"
-                      color="red"
+                      variant="outline"
+                      color="red.9"
                       disabled={revoke.isPending}
                       onClick={() => confirmRevokeKey(key.name, () => revoke.mutate(key.id))}
                       aria-label={`Revoke ${key.name}`}
