@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pdfQrCode } from '../../src/server/test/pdf-qr.ts';
 import { pdfText } from '../../src/server/test/pdf-text.ts';
 import { totpCode } from '../../src/server/test/totp.ts';
 import {
@@ -133,10 +134,13 @@ staffTest(
     // The PDF report names the verifier and the rows, and its QR code's address shows them to anyone.
     const pdfDownload = visitor.waitForEvent('download');
     await results.getByRole('link', { name: 'Download PDF report' }).click();
-    const [pdf = ''] = await pdfText(fs.readFileSync((await (await pdfDownload).path()) ?? ''));
+    const pdfBytes = fs.readFileSync((await (await pdfDownload).path()) ?? '');
+    const [pdf = ''] = await pdfText(pdfBytes);
     expect(pdf).toContain(`${company} (Alice Tan)`);
     expect(pdf).toContain(valid.name);
-    const reportPath = pdf.match(/\/verifier-report\/[0-9a-f-]{36}/)?.[0] ?? '';
+    // The address a phone reads from the printed QR code, opened by someone else.
+    const reportPath = new URL((await pdfQrCode(pdfBytes)) ?? '').pathname;
+    expect(reportPath).toMatch(/^\/verifier-report\/[0-9a-f-]{36}$/);
     const reader = await (await browser.newContext()).newPage();
     await openPage(reader, reportPath, 'Verification report');
     await expect(reader.getByText(`by ${company} (Alice Tan)`)).toBeVisible();

@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
-import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListCheckResult, VerifierReportView } from '#shared/api/verifiers.ts';
 import { verifierReport } from '../../db/schema/index.ts';
-import { pdfFirstPageGrey, pdfWordBoxes, wordsMissingGlyphs } from '../../test/pdf-ink.ts';
+import { pdfWordBoxes, wordsMissingGlyphs } from '../../test/pdf-ink.ts';
+import { pdfQrCode } from '../../test/pdf-qr.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signInAsVerifier } from '../../test/verifier-session.ts';
 import { pruneCheckLog } from './prune-check-log.ts';
-
-/** The QR code printed on a PDF's first page, read as a phone's camera would. */
-async function qrOf(pdf: Uint8Array): Promise<string | undefined> {
-  const grey = await pdfFirstPageGrey(pdf);
-  const rgba = new Uint8ClampedArray(grey.width * grey.height * 4);
-  for (let index = 0; index < grey.width * grey.height; index++) {
-    const value = grey.pixels[index] ?? 255;
-    rgba.set([value, value, value, 255], index * 4);
-  }
-  return jsQR(rgba, grey.width, grey.height)?.data;
-}
 
 describe("a verifier's list report", () => {
   let testApp: TestApp;
@@ -82,7 +71,7 @@ describe("a verifier's list report", () => {
       expect(text).toContain(expected);
     expect(text).not.toContain('G2000001A');
     expect(await wordsMissingGlyphs(pdf)).toEqual([]);
-    expect(await qrOf(pdf)).toBe(`${testApp.app.config.publicUrl}/verifier-report/${result.reportId}`);
+    expect(await pdfQrCode(pdf)).toBe(`${testApp.app.config.publicUrl}/verifier-report/${result.reportId}`);
   });
 
   it("prints its own words in the language asked for, the rows' data as stored", async () => {
