@@ -64,7 +64,7 @@ export async function checkList(
     let noMatches = spent?.noMatchesThisHour ?? 0;
     const ceiling = noMatchesPerHour(config);
     let stoppedBy: 'over-quota' | 'too-many-no-matches' | null = null;
-    const logged: (typeof verifierCheck.$inferInsert)[] = [];
+    const logged: LoggedRow[] = [];
 
     const rows = entries.map((entry): ListRowResult => {
       const base = { row: entry.row, finNumber: entry.fin, eCertNumber: entry.serial };
@@ -82,13 +82,7 @@ export async function checkList(
       used += weight;
       if (!record) noMatches += 1;
       const outcome: ListOutcome = record ? stateOf(record, config.certValidityYears) : 'no-match';
-      logged.push({
-        verifierId: account.id,
-        personId: record?.id ?? null,
-        outcome,
-        purpose: account.purpose,
-        weight,
-      });
+      logged.push({ person_id: record?.id ?? null, outcome, weight });
       if (!record) return { ...base, ...empty, outcome, note: null };
       return {
         ...base,
@@ -100,7 +94,7 @@ export async function checkList(
         note: null,
       };
     });
-    if (logged.length > 0) await tx.insert(verifierCheck).values(logged);
+    if (logged.length > 0) await logChecks(tx, account, logged);
     const mask = config.maskIdentifiers ? maskIdentifier : (fin: string) => fin;
     const reported = rows.map(({ passedDate: _passed, ...row }) => ({
       ...row,
@@ -120,6 +114,26 @@ export async function checkList(
     };
   });
 }
+
+interface LoggedRow {
+  person_id: string | null;
+  outcome: ListOutcome;
+  weight: number;
+}
+
+/**
+ * The list's rows into the check log in one statement with one parameter for them all: Drizzle's
+ * insert of 1,000 rows binds 5,000 parameters and took 3 to 5 times as long.
+ */
+const logChecks = (
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  account: VerifierRow,
+  rows: LoggedRow[],
+) =>
+  tx.execute(sql`
+    insert into verifier_check (verifier_id, person_id, outcome, purpose, weight)
+    select ${account.id}::uuid, r.person_id, r.outcome, ${account.purpose}, r.weight
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(person_id uuid, outcome text, weight int)`);
 
 const stateOf = (record: ListRecord, validityYears: number): ListOutcome =>
   recordState({
