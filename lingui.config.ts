@@ -10,10 +10,14 @@ export default defineConfig({
   sourceLocale: defaultLanguage,
   locales: [...languages],
   catalogs: [
-    // The server's texts: the PDF's, and the credential checker's lines.
+    // The server's texts: the PDFs' (e-Certs and verifiers' reports), and the credential checker's lines.
     {
       path: '<rootDir>/src/locales/{locale}',
-      include: ['<rootDir>/src/server/features/e-cert-pdf', '<rootDir>/src/server/features/credentials'],
+      include: [
+        '<rootDir>/src/server/features/e-cert-pdf',
+        '<rootDir>/src/server/features/credentials',
+        '<rootDir>/src/server/features/verifiers',
+      ],
     },
     // The public pages' texts: the browser fetches the catalog of the page's language only.
     { path: '<rootDir>/src/client/locales/{locale}', include: ['<rootDir>/src/client'] },

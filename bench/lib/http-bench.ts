@@ -92,6 +92,24 @@ export async function prepareStaff(target: Target) {
 /** The steady rates (searches a second) of the search-<rate>rps scenarios. */
 export const STEADY_SEARCH_RATES = [20, 60] as const;
 
+/**
+ * `POST /api/verify` requests: half real pairs, a quarter a real FIN with a wrong serial, a
+ * quarter an unknown FIN.
+ */
+export function verifyRequests(sample: SampleRow[], random: ReturnType<typeof createRandom>) {
+  return () => {
+    const row = random.pick(sample);
+    const roll = random.next();
+    const pair =
+      roll < 0.5
+        ? { finNumber: row.fin, eCertNumber: row.serial }
+        : roll < 0.75
+          ? { finNumber: row.fin, eCertNumber: `BEC-1999-${random.int(0, 9_999_999)}` }
+          : { finNumber: `X${random.int(1_000_000, 9_999_999)}Z`, eCertNumber: row.serial };
+    return { method: 'POST' as const, path: '/api/verify', body: JSON.stringify(pair) };
+  };
+}
+
 function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOptions): Scenario[] {
   const random = createRandom(7);
   const any = () => random.pick(sample);
@@ -108,18 +126,7 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
     headers: staff,
     nextRequest: searchRequest,
   };
-  // Half real pairs; a quarter a real FIN with a wrong serial; a quarter an unknown FIN.
-  const verifyRequest = () => {
-    const row = any();
-    const roll = random.next();
-    const pair =
-      roll < 0.5
-        ? { finNumber: row.fin, eCertNumber: row.serial }
-        : roll < 0.75
-          ? { finNumber: row.fin, eCertNumber: `BEC-1999-${random.int(0, 9_999_999)}` }
-          : { finNumber: `X${random.int(1_000_000, 9_999_999)}Z`, eCertNumber: row.serial };
-    return { method: 'POST' as const, path: '/api/verify', body: JSON.stringify(pair) };
-  };
+  const verifyRequest = verifyRequests(sample, random);
   return [
     {
       name: 'constant',

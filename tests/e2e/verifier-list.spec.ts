@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pdfQrCode } from '../../src/server/test/pdf-qr.ts';
 import { pdfText } from '../../src/server/test/pdf-text.ts';
 import { totpCode } from '../../src/server/test/totp.ts';
 import {
@@ -84,22 +85,22 @@ staffTest(
     await visitor.getByLabel('Code from the app').fill(totpCode(totpURI));
     await visitor.getByRole('button', { name: 'Confirm' }).click();
 
-    // A list with every outcome, a duplicate and a bad row.
-    const rows = visitor.getByRole('textbox', { name: 'Rows to check' });
-    await expect(rows).toBeVisible(LOADED);
-    await rows.fill(
-      [
-        'FIN,Serial',
-        `${valid.finNumber},${valid.eCertNumber}`,
-        `${expired.finNumber},${expired.eCertNumber}`,
-        `${revoked.finNumber},${revoked.eCertNumber}`,
-        `${failed.finNumber},${failed.eCertNumber}`,
-        `${valid.finNumber},NO-SUCH-${tag}`,
-        `${valid.finNumber},${valid.eCertNumber}`,
-        'only-one-value',
-      ].join('\n'),
-    );
-    await visitor.getByRole('button', { name: 'Check rows' }).click();
+    // A list with every outcome, a duplicate and a bad row, uploaded as a spreadsheet saves it.
+    await expect(visitor.getByRole('textbox', { name: 'Rows to check' })).toBeVisible(LOADED);
+    const list = [
+      'FIN;Serial',
+      `${valid.finNumber};${valid.eCertNumber}`,
+      `${expired.finNumber};${expired.eCertNumber}`,
+      `${revoked.finNumber};${revoked.eCertNumber}`,
+      `${failed.finNumber};${failed.eCertNumber}`,
+      `${valid.finNumber};NO-SUCH-${tag}`,
+      `${valid.finNumber};${valid.eCertNumber}`,
+      'only-one-value',
+    ].join('\r\n');
+    await visitor
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'workers.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${list}`) });
+    await visitor.getByRole('button', { name: 'Check file' }).click();
     const results = visitor.getByRole('region', { name: 'Results' });
     const table = results.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(8, LOADED);
@@ -133,10 +134,13 @@ staffTest(
     // The PDF report names the verifier and the rows, and its QR code's address shows them to anyone.
     const pdfDownload = visitor.waitForEvent('download');
     await results.getByRole('link', { name: 'Download PDF report' }).click();
-    const [pdf = ''] = await pdfText(fs.readFileSync((await (await pdfDownload).path()) ?? ''));
+    const pdfBytes = fs.readFileSync((await (await pdfDownload).path()) ?? '');
+    const [pdf = ''] = await pdfText(pdfBytes);
     expect(pdf).toContain(`${company} (Alice Tan)`);
     expect(pdf).toContain(valid.name);
-    const reportPath = pdf.match(/\/verifier-report\/[0-9a-f-]{36}/)?.[0] ?? '';
+    // The address a phone reads from the printed QR code, opened by someone else.
+    const reportPath = new URL((await pdfQrCode(pdfBytes)) ?? '').pathname;
+    expect(reportPath).toMatch(/^\/verifier-report\/[0-9a-f-]{36}$/);
     const reader = await (await browser.newContext()).newPage();
     await openPage(reader, reportPath, 'Verification report');
     await expect(reader.getByText(`by ${company} (Alice Tan)`)).toBeVisible();
@@ -145,6 +149,15 @@ staffTest(
     await expect(reportRows.nth(1)).toContainText(valid.name);
     await expectNoAxeViolations(reader);
     await reader.context().close();
+
+    // The same report in the verifier's language: its own words in Chinese, the rows as stored.
+    await results.getByRole('combobox', { name: 'Report language' }).selectOption('zh-Hans');
+    const chineseDownload = visitor.waitForEvent('download');
+    await results.getByRole('link', { name: 'Download PDF report' }).click();
+    const [chinese = ''] = await pdfText(fs.readFileSync((await (await chineseDownload).path()) ?? ''));
+    expect(chinese).toContain('核查报告');
+    expect(chinese).toContain('无匹配');
+    expect(chinese).toContain(valid.name);
 
     // A key for the verifier's own systems, shown once, checks a pair.
     await visitor.getByRole('textbox', { name: 'Key name' }).fill('HR system');
@@ -156,6 +169,19 @@ staffTest(
       data: { finNumber: revoked.finNumber, eCertNumber: revoked.eCertNumber },
     });
     expect((await byKey.json()).rows[0].outcome).toBe('revoked');
+
+    // Revoking the key asks first; once confirmed, the key is refused.
+    await visitor.getByRole('button', { name: 'Revoke HR system' }).click();
+    const confirm = visitor.getByRole('dialog', { name: 'Revoke API key' });
+    await expect(confirm).toContainText('Systems using “HR system” are refused from now on.');
+    await expectNoAxeViolations(visitor);
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expect(visitor.getByRole('button', { name: 'Revoke HR system' })).toHaveCount(0);
+    const revokedKey = await page.request.post('/api/verifier/check', {
+      headers: { authorization: `Bearer ${key}` },
+      data: { finNumber: valid.finNumber, eCertNumber: valid.eCertNumber },
+    });
+    expect(revokedKey.status()).toBe(401);
 
     // Staff read who checked what.
     await page.reload();

@@ -168,7 +168,8 @@ const checkLogEntry = z.object({
   holderName: z.string().nullable(),
 });
 export type CheckLogEntry = z.infer<typeof checkLogEntry>;
-export const checkLogResponse = z.object({ items: z.array(checkLogEntry) });
+/** A screen of the log, newest first; `next` asks for the screen after it (`?after=`), null at the end. */
+export const checkLogResponse = z.object({ items: z.array(checkLogEntry), next: z.string().nullable() });
 export type CheckLogResponse = z.infer<typeof checkLogResponse>;
 
 /** One FIN and serial, as a verifier's system sends them. */

@@ -76,6 +76,10 @@ interface Word {
   glued: boolean;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** `text`'s letters as a reader sees them: a Tamil consonant keeps its vowel sign when a word breaks. */
+const letters = (text: string) => Array.from(graphemes.segment(text), (part) => part.segment);
+
 /**
  * Lines of words no wider than `width`, broken between words (or inside a word wider than a
  * line). Each word is measured once: measuring runs the font's whole layout.
@@ -93,11 +97,11 @@ function wrap(words: Word[], size: number, width: number): Word[][] {
     }
     if (line.length > 0) lines.push(line);
     let rest = { ...word, glued: true };
-    while (rest.width > width && rest.text.length > 1) {
-      const cut = Math.max(1, Math.floor((rest.text.length * width) / rest.width));
-      const head = rest.text.slice(0, cut);
+    for (let parts = letters(rest.text); rest.width > width && parts.length > 1; parts = letters(rest.text)) {
+      const cut = Math.max(1, Math.floor((parts.length * width) / rest.width));
+      const head = parts.slice(0, cut).join('');
       lines.push([{ ...rest, text: head, width: rest.font.widthOfTextAtSize(head, size) }]);
-      const tail = rest.text.slice(cut);
+      const tail = parts.slice(cut).join('');
       rest = { ...rest, text: tail, width: rest.font.widthOfTextAtSize(tail, size) };
     }
     [line, lineWidth] = [[rest], rest.width];

@@ -65,10 +65,31 @@ function countOutsideQuotes(line: string, character: string): number {
   return count;
 }
 
+/** Tab, line feed, form feed and carriage return: the only control characters a CSV file holds. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+const isControl = (byte: number) => (byte < 0x20 && !TEXT_CONTROLS.has(byte)) || byte === 0x7f;
+
+/** UTF-8 text without control characters, allowing for a letter cut off at the end of `start`. */
+function isPlainText(start: Buffer): boolean {
+  if (start.some(isControl)) return false;
+  for (let cut = 0; cut <= Math.min(3, start.length); cut++) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(start.subarray(0, start.length - cut));
+      return true;
+    } catch {
+      // a letter cut off by the end of `start`: try without its bytes
+    }
+  }
+  return false;
+}
+
 /** What the first bytes say: the encoding to read, or a refusal for a file that is not text at all. */
 async function encodingOf(start: Buffer): Promise<CsvEncoding> {
   if (start[0] === 0xff && start[1] === 0xfe) return 'utf-16le';
   if (start[0] === 0xfe && start[1] === 0xff) return 'utf-16be';
+  // Plain text is text, whatever signature its letters happen to make: a list of FINs starts with
+  // "G" and may have another at byte 188, which is how an MPEG transport stream is recognised.
+  if (isPlainText(start)) return 'utf-8';
   const type = await fileTypeFromBuffer(start);
   if (type?.ext === 'xlsx' || type?.ext === 'xls' || type?.ext === 'cfb') {
     throw new ImportRefused(`This is an Excel workbook, not a CSV file. ${saveAsUtf8}`);

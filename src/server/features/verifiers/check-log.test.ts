@@ -59,6 +59,52 @@ describe('the check log: who checked what, when and why', () => {
     expect(byVerifier.statusCode).toBe(403);
   });
 
+  it('pages past 200 entries per verifier and per record, a list of one time split across screens', async () => {
+    const holder = await insertPerson(testApp.database.db, {
+      finNumber: 'G2000009Z',
+      eCertNumber: 'SN-PAGED',
+    });
+    const verifier = await signInAsVerifier(testApp.app, staff, { twoFactor: false });
+    const entry = {
+      verifierId: verifier.id,
+      personId: holder.id,
+      outcome: 'valid',
+      purpose: 'Paged',
+      weight: 1,
+    };
+    // 300 entries of one list share its time; 150 more an hour apart each, older.
+    await testApp.database.db.insert(verifierCheck).values([
+      ...Array.from({ length: 300 }, () => ({ ...entry, checkedAt: sql`now() - interval '1 minute'` })),
+      ...Array.from({ length: 150 }, (_, i) => ({
+        ...entry,
+        checkedAt: sql`now() - make_interval(hours => ${i + 1})`,
+      })),
+    ]);
+    const walk = async (url: string) => {
+      const screens: CheckLogResponse[] = [];
+      let after: string | null = '';
+      while (after !== null && screens.length < 5) {
+        const response = await asStaff(after ? `${url}?after=${after}` : url);
+        expect(response.statusCode).toBe(200);
+        screens.push(response.json<CheckLogResponse>());
+        after = screens.at(-1)?.next ?? null;
+      }
+      return screens;
+    };
+
+    for (const url of [`/api/verifiers/${verifier.id}/checks`, `/api/people/${holder.id}/verifier-checks`]) {
+      const screens = await walk(url);
+      expect(screens.map((screen) => screen.items.length)).toEqual([200, 200, 50]);
+      const items = screens.flatMap((screen) => screen.items);
+      expect(new Set(items.map((item) => item.id)).size).toBe(450);
+      const times = items.map((item) => Date.parse(item.checkedAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+    const junk = await asStaff(`/api/verifiers/${verifier.id}/checks?after=not-a-page`);
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().message).toBe('This page of the check log does not exist: open the log again.');
+  });
+
   it('deletes entries older than the retention period, and keeps the rest', async () => {
     const verifier = await signInAsVerifier(testApp.app, staff, { twoFactor: false });
     const entry = { verifierId: verifier.id, outcome: 'no-match', purpose: 'Old', weight: 2 };

@@ -1,8 +1,11 @@
+import type { I18n } from '@lingui/core';
 import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
-import { outcomeLabels, type VerifierReportView } from '#shared/api/verifiers.ts';
+import type { ReportRow, VerifierReportView } from '#shared/api/verifiers.ts';
 import { formatDateIn } from '#shared/format-date.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { Writer } from '../e-cert-pdf/draw-e-cert.ts';
 import { documentFonts } from '../e-cert-pdf/pdf-fonts.ts';
+import { noteWords, outcomeWords, reportWords } from './report-words.ts';
 
 export interface VerifierReportContent {
   site: { issuerName: string; portalName: string };
@@ -10,9 +13,12 @@ export interface VerifierReportContent {
   /** The report's public page, which the QR code opens. */
   reportUrl: string;
   qrPng: Buffer;
+  /** The language of the report's own words; the rows' names and courses are as stored. */
+  language: Language;
+  i18n: I18n;
 }
 
-/** A4 turned sideways: seven columns, the name and course in full. */
+/** A4 turned sideways: seven columns, the name and course in full, each heading whole in Tamil too. */
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 40;
 const SIZE = 9;
@@ -21,25 +27,39 @@ const RULE = rgb(0.8, 0.8, 0.82);
 const QR_SIZE = 96;
 
 const columns = [
-  { label: 'Row', width: 32 },
-  { label: 'FIN', width: 72 },
-  { label: 'Serial', width: 86 },
-  { label: 'Result', width: 120 },
-  { label: 'Name', width: 170 },
-  { label: 'Course', width: 185 },
-  { label: 'Valid until', width: 60 },
+  { word: reportWords.row, width: 40 },
+  { word: reportWords.fin, width: 72 },
+  { word: reportWords.serial, width: 86 },
+  { word: reportWords.result, width: 120 },
+  { word: reportWords.name, width: 170 },
+  { word: reportWords.course, width: 177 },
+  { word: reportWords.validUntil, width: 60 },
 ] as const;
 const GAP = 6;
 
-const cells = (row: VerifierReportView['rows'][number]) => [
-  String(row.row),
-  row.finNumber,
-  row.eCertNumber,
-  row.note ? `${outcomeLabels[row.outcome]}: ${row.note}` : outcomeLabels[row.outcome],
-  row.name ?? '–',
-  row.course ?? '–',
-  row.expiresOn ?? '–',
-];
+const knownNotes = new Set(Object.values(noteWords).map((word) => word.id));
+
+/** A row's note in the report's language: the checks wrote it in English, from `noteWords`. */
+function noteIn(i18n: I18n, row: ReportRow): string | null {
+  if (!row.note) return null;
+  const duplicateOf = row.outcome === 'duplicate' ? /row (\d+)/.exec(row.note)?.[1] : undefined;
+  if (duplicateOf) return i18n._(noteWords.duplicateOf.id, { row: duplicateOf });
+  return knownNotes.has(row.note) ? i18n._(row.note) : row.note;
+}
+
+const cells = (i18n: I18n, row: ReportRow) => {
+  const outcome = i18n._(outcomeWords[row.outcome].id);
+  const note = noteIn(i18n, row);
+  return [
+    String(row.row),
+    row.finNumber,
+    row.eCertNumber,
+    note ? `${outcome}: ${note}` : outcome,
+    row.name ?? '–',
+    row.course ?? '–',
+    row.expiresOn ?? '–',
+  ];
+};
 
 /**
  * A verifier's checked list on as many pages as it takes: who checked it and when, each row as the
@@ -47,10 +67,11 @@ const cells = (row: VerifierReportView['rows'][number]) => [
  * anyone holding the paper sees the rows as they were checked.
  */
 export async function drawVerifierReport(content: VerifierReportContent): Promise<Uint8Array> {
-  const { site, report } = content;
+  const { site, report, i18n } = content;
   const checkedAt = new Date(report.checkedAt);
   const document = await PDFDocument.create();
-  document.setTitle(`Verification report: ${report.companyName}`, { showInWindowTitleBar: true });
+  document.setTitle(`${i18n._(reportWords.title.id)}: ${report.companyName}`, { showInWindowTitleBar: true });
+  document.setLanguage(content.language);
   document.setAuthor(site.issuerName);
   document.setCreator(site.portalName);
   document.setProducer(site.portalName);
@@ -65,22 +86,27 @@ export async function drawVerifierReport(content: VerifierReportContent): Promis
   const textWidth = width - QR_SIZE - 20;
   y = await write.text(site.issuerName, { x: MARGIN, y, size: 14, width: textWidth, bold: true });
   y = await write.text(site.portalName, { x: MARGIN, y: y - 2, size: 9, width: textWidth, color: DIMMED });
-  y = await write.text('Verification report', {
+  y = await write.text(i18n._(reportWords.title.id), {
     x: MARGIN,
     y: y - 12,
     size: 18,
     width: textWidth,
     bold: true,
   });
-  const when = `${formatDateIn('en', report.checkedAt)}, ${checkedAt.toISOString().slice(11, 16)} UTC`;
-  y = await write.text(`Checked on ${when} by ${report.companyName} (${report.contactName}).`, {
+  const checkedBy = i18n._(reportWords.checkedBy.id, {
+    date: formatDateIn(content.language, report.checkedAt),
+    time: checkedAt.toISOString().slice(11, 16),
+    company: report.companyName,
+    contact: report.contactName,
+  });
+  y = await write.text(checkedBy, {
     x: MARGIN,
     y: y - 6,
     size: 11,
     width: textWidth,
   });
   y = await write.text(
-    `${report.rows.length} rows. Scan the code or open the address below to see this report on the portal, as it was checked.`,
+    i18n._(reportWords.howToCheck.id, { count: report.rows.length.toLocaleString(content.language) }),
     { x: MARGIN, y: y - 4, size: 9, width: textWidth, color: DIMMED },
   );
   y = await write.text(content.reportUrl, { x: MARGIN, y: y - 2, size: 9, width: textWidth });
@@ -93,7 +119,13 @@ export async function drawVerifierReport(content: VerifierReportContent): Promis
     let x = MARGIN;
     let below = y;
     for (const column of columns) {
-      const after = await write.text(column.label, { x, y, size: SIZE, width: column.width, bold: true });
+      const after = await write.text(i18n._(column.word.id), {
+        x,
+        y,
+        size: SIZE,
+        width: column.width,
+        bold: true,
+      });
       below = Math.min(below, after);
       x += column.width + GAP;
     }
@@ -116,7 +148,7 @@ export async function drawVerifierReport(content: VerifierReportContent): Promis
     }
     let x = MARGIN;
     let below = y;
-    for (const [index, text] of cells(row).entries()) {
+    for (const [index, text] of cells(i18n, row).entries()) {
       const column = columns[index] ?? columns[0];
       const after = await write.text(text, { x, y: y - 2, size: SIZE, width: column.width });
       below = Math.min(below, after);

@@ -122,6 +122,28 @@ describe('a list checked at once', () => {
     ]);
   });
 
+  it('reads a list without a header whose letters look like a video stream\'s ("G" at bytes 0 and 188)', async () => {
+    const lines = [
+      ...Array.from({ length: 4 }, () => 'G1000002B,SN-EXPIRED'),
+      ...Array.from({ length: 4 }, () => 'G1000003C,SN-REVOKED'),
+      'G1000004D,SN-FAILED',
+      'G1000001A,SN-VALID',
+    ];
+    const text = `${lines.join('\n')}\n`;
+    expect([text[0], text[188]]).toEqual(['G', 'G']);
+
+    const response = await upload(Buffer.from(text));
+
+    expect(response.statusCode).toBe(200);
+    const outcomes = response.json<ListCheckResult>().rows.map((row) => row.outcome);
+    expect(outcomes.filter((outcome) => outcome !== 'duplicate')).toEqual([
+      'expired',
+      'revoked',
+      'not-passed',
+      'valid',
+    ]);
+  });
+
   it('refuses a list of more than 1,000 rows and a workbook, checking nothing', async () => {
     const before = await testApp.database.db.$count(verifierCheck);
     const long = Array.from({ length: 1001 }, (_, i) => `G${String(i).padStart(7, '0')}A,SN-${i}`).join('\n');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MAX_LIST_ROWS } from '#shared/api/verifiers.ts';
 import { invalidInput } from '../../errors.ts';
 import { ImportRefused, readCsvRecords, sniffCsv } from '../imports/read-csv.ts';
+import { noteText, noteWords } from './report-words.ts';
 
 /** A row of the list as given: its number, and either a pair to check or why it cannot be. */
 export type ListEntry =
@@ -53,14 +54,14 @@ function entriesOf(records: { row: number; cells: string[] }[]): ListEntry[] {
   return records.map(({ row, cells }) => {
     const [fin = '', serial = ''] = cells;
     if (cells.length !== 2) {
-      return { row, fin, serial, problem: 'A row needs exactly two values: the FIN and the serial number.' };
+      return { row, fin, serial, problem: noteText(noteWords.twoValues) };
     }
     if (fin.length > MAX_CELL || serial.length > MAX_CELL) {
       return {
         row,
         fin: fin.slice(0, MAX_CELL),
         serial: serial.slice(0, MAX_CELL),
-        problem: 'A value is longer than 50 characters.',
+        problem: noteText(noteWords.tooLong),
       };
     }
     const key = `${fin}\u0000${serial}`;

@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
-import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListCheckResult, VerifierReportView } from '#shared/api/verifiers.ts';
 import { verifierReport } from '../../db/schema/index.ts';
-import { pdfFirstPageGrey, wordsMissingGlyphs } from '../../test/pdf-ink.ts';
+import { pdfWordBoxes, wordsMissingGlyphs } from '../../test/pdf-ink.ts';
+import { pdfQrCode } from '../../test/pdf-qr.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signInAsVerifier } from '../../test/verifier-session.ts';
 import { pruneCheckLog } from './prune-check-log.ts';
-
-/** The QR code printed on a PDF's first page, read as a phone's camera would. */
-async function qrOf(pdf: Uint8Array): Promise<string | undefined> {
-  const grey = await pdfFirstPageGrey(pdf);
-  const rgba = new Uint8ClampedArray(grey.width * grey.height * 4);
-  for (let index = 0; index < grey.width * grey.height; index++) {
-    const value = grey.pixels[index] ?? 255;
-    rgba.set([value, value, value, 255], index * 4);
-  }
-  return jsQR(rgba, grey.width, grey.height)?.data;
-}
 
 describe("a verifier's list report", () => {
   let testApp: TestApp;
@@ -49,8 +38,17 @@ describe("a verifier's list report", () => {
     await testApp?.close();
   });
 
-  const pdfOf = (reportId: string, headers: Record<string, string>) =>
-    testApp.app.inject({ url: `/api/verifier/reports/${reportId}/report.pdf`, headers });
+  const pdfOf = (reportId: string, headers: Record<string, string>, query = '') =>
+    testApp.app.inject({ url: `/api/verifier/reports/${reportId}/report.pdf${query}`, headers });
+
+  /** The first page's text as poppler reads it, and the words it draws with letters missing. */
+  const printedIn = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await pdfOf(result.reportId, { ...verifier.headers, ...headers }, query);
+    expect(response.statusCode).toBe(200);
+    const pdf = new Uint8Array(response.rawPayload);
+    const words = (await pdfWordBoxes(pdf)).map((word) => word.text).join(' ');
+    return { words, missing: await wordsMissingGlyphs(pdf) };
+  };
 
   it('prints the date, the verifier and each row masked, with a QR code to the report page', async () => {
     const response = await pdfOf(result.reportId, verifier.headers);
@@ -73,7 +71,45 @@ describe("a verifier's list report", () => {
       expect(text).toContain(expected);
     expect(text).not.toContain('G2000001A');
     expect(await wordsMissingGlyphs(pdf)).toEqual([]);
-    expect(await qrOf(pdf)).toBe(`${testApp.app.config.publicUrl}/verifier-report/${result.reportId}`);
+    expect(await pdfQrCode(pdf)).toBe(`${testApp.app.config.publicUrl}/verifier-report/${result.reportId}`);
+  });
+
+  it("prints its own words in the language asked for, the rows' data as stored", async () => {
+    const chinese = await printedIn('?lang=zh-Hans');
+    for (const expected of [
+      '核查报告',
+      'Keppel',
+      '（Alice',
+      'Tan）',
+      '序列号',
+      '有效期至',
+      '无匹配',
+      '陈伟明',
+    ])
+      expect(chinese.words).toContain(expected);
+    expect(chinese.words).not.toContain('Verification');
+    expect(chinese.missing).toEqual([]);
+
+    const tamil = await printedIn('?lang=ta');
+    // Words without a vowel sign drawn before its consonant: poppler reads those in drawn order.
+    for (const expected of ['சரிபார்ப்பு', 'முடிவு', 'Keppel', 'SN-CHINESE', '陈伟明', 'முருகன்'])
+      expect(tamil.words).toContain(expected);
+    expect(tamil.words).not.toContain('Verification');
+    // No vowel sign parted from its consonant by a line break (a reader draws it on a dotted circle).
+    expect(tamil.words).not.toContain('\u25cc');
+    expect(tamil.missing).toEqual([]);
+
+    const malay = await printedIn('?lang=ms');
+    for (const expected of ['Laporan pengesahan', 'Tiada padanan', 'Sah sehingga'])
+      expect(malay.words).toContain(expected);
+  });
+
+  it("prints in the browser's language when none is asked for, and refuses an unknown one", async () => {
+    const chinese = await printedIn('', { 'accept-language': 'zh-SG,zh;q=0.9,en;q=0.5' });
+    const unknown = await pdfOf(result.reportId, verifier.headers, '?lang=fr');
+
+    expect(chinese.words).toContain('核查报告');
+    expect(unknown.statusCode).toBe(400);
   });
 
   it("shows anyone with the QR code the report's rows as they were checked", async () => {

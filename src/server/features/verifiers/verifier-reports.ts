@@ -4,12 +4,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { type VerifierReportView, verifierReportView } from '#shared/api/verifiers.ts';
+import { languages } from '#shared/i18n/languages.ts';
 import { verifier, verifierReport } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { i18nFor } from '../../i18n/i18n-for.ts';
+import { preferredLanguage } from '../../i18n/preferred-language.ts';
 import { drawVerifierReport } from './draw-verifier-report.ts';
 import { verifierOf } from './verifier-session.ts';
 
 const params = z.object({ id: z.uuid({ error: 'No such report' }) });
+/** `?lang=`: the report's language; without it, the one the verifier's browser prefers. */
+const reportQuery = z.object({
+  lang: z.enum(languages, { error: `Language must be one of ${languages.join(', ')}` }).optional(),
+});
 const noReport = () => notFound('No such report: it may have passed the retention period.');
 
 /** The public page a report's QR code opens. */
@@ -46,10 +53,11 @@ export const verifierReportPdfRoutes: FastifyPluginAsyncZod = async (app) => {
   // A report of 1,000 rows takes 0.7–1.9 s of CPU to draw: shed first when the server is busy.
   app.get(
     '/api/verifier/reports/:id/report.pdf',
-    { config: { costlyAnswer: true }, schema: { params } },
+    { config: { costlyAnswer: true }, schema: { params, querystring: reportQuery } },
     async (request, reply) => {
       const report = await findReport(app, request.params.id, verifierOf(request).id);
-      const { site } = app.content.inLanguage('en');
+      const language = request.query.lang ?? preferredLanguage(request.headers);
+      const { site } = app.content.inLanguage(language);
       const reportUrl = `${app.config.publicUrl}${verifierReportPath(report.id)}`;
       const qrPng = await QRCode.toBuffer(reportUrl, {
         type: 'png',
@@ -57,7 +65,14 @@ export const verifierReportPdfRoutes: FastifyPluginAsyncZod = async (app) => {
         scale: 6,
         errorCorrectionLevel: 'M',
       });
-      const pdf = await drawVerifierReport({ site, report, reportUrl, qrPng });
+      const pdf = await drawVerifierReport({
+        site,
+        report,
+        reportUrl,
+        qrPng,
+        language,
+        i18n: i18nFor(language),
+      });
       return reply
         .type('application/pdf')
         .header(

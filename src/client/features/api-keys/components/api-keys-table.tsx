@@ -1,6 +1,6 @@
 import { Badge, Button, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { confirmRevokeKey } from '#client/components/dialog/confirm-revoke-key.tsx';
 import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { ScrollTable } from '#client/components/table/scroll-table.tsx';
 import { GREEN_BADGE, RED_BADGE } from '#client/lib/badge-colors.ts';
@@ -27,16 +27,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyView[] }) {
     },
     onError: (error) => notify.error(failureText(error, 'Failed to revoke the key.')),
   });
-  const confirmRevoke = (key: ApiKeyView) =>
-    modals.openConfirmModal({
-      title: 'Revoke API key',
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Close' },
-      children: <Text>Systems using “{key.name}” are refused from now on. This cannot be undone.</Text>,
-      labels: { confirm: 'Revoke', cancel: 'Cancel' },
-      confirmProps: { color: 'red.9' },
-      onConfirm: () => revoke.mutate(key),
-    });
+  const confirmRevoke = (key: ApiKeyView) => confirmRevokeKey(key.name, () => revoke.mutate(key));
 
   if (keys.length === 0) return <Text>No API keys yet.</Text>;
   return (

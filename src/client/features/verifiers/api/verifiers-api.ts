@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, postJson } from '#client/lib/api-client.ts';
 import { uploadForm } from '#client/lib/upload.ts';
 import type { PasswordResetLinkView } from '#shared/api/users.ts';
@@ -58,17 +58,19 @@ export function checkListFile(file: File) {
 }
 
 /** The check log of one verifier (`verifiers/:id/checks`) or of one record (`people/:id/verifier-checks`). */
+/** The check log per verifier or per record, a screen of 200 at a time, newest first. */
 export const checkLogQuery = (of: { verifierId: string } | { personId: string }) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['verifier-check-log', of],
-    queryFn: async () =>
-      (
-        await apiFetch<CheckLogResponse>(
-          'verifierId' in of
-            ? `${verifierUrl(of.verifierId)}/checks`
-            : `/api/people/${encodeURIComponent(of.personId)}/verifier-checks`,
-        )
-      ).items,
+    queryFn: ({ pageParam }) => {
+      const url =
+        'verifierId' in of
+          ? `${verifierUrl(of.verifierId)}/checks`
+          : `/api/people/${encodeURIComponent(of.personId)}/verifier-checks`;
+      return apiFetch<CheckLogResponse>(pageParam ? `${url}?after=${encodeURIComponent(pageParam)}` : url);
+    },
+    initialPageParam: '',
+    getNextPageParam: (screen) => screen.next,
   });
 
 export const verifierKeysQuery = () =>

@@ -49,15 +49,12 @@ export function ListCheckForm() {
               label="Or a CSV file"
               accept=".csv,text/csv"
               clearable
+              clearButtonProps={{ 'aria-label': 'Clear the file' }}
               value={file}
               onChange={setFile}
               w={320}
             />
-            <Button
-              variant="light"
-              disabled={check.isPending || !file}
-              onClick={() => file && check.mutate({ file })}
-            >
+            <Button disabled={check.isPending || !file} onClick={() => file && check.mutate({ file })}>
               Check file
             </Button>
           </Group>

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { confirmRevokeKey } from '#client/components/dialog/confirm-revoke-key.tsx';
 import { CopyField } from '#client/components/form/copy-field.tsx';
 import { ColumnHeads } from '#client/components/table/column-heads.tsx';
 import { GREEN_BADGE } from '#client/lib/badge-colors.ts';
@@ -79,10 +80,10 @@ export function VerifierKeysCard() {
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="light"
-                      color="red"
+                      variant="outline"
+                      color="red.9"
                       disabled={revoke.isPending}
-                      onClick={() => revoke.mutate(key.id)}
+                      onClick={() => confirmRevokeKey(key.name, () => revoke.mutate(key.id))}
                       aria-label={`Revoke ${key.name}`}
                     >
                       Revoke

@@ -1,0 +1,256 @@
+/**
+ * Does a verifier's list hold up the public verification? `POST /api/verify` load as the HTTP bench
+ * sends it (50 connections as fast as answers come, and a steady 1,000 a second), each run alone
+ * and again while a verifier's system sends lists of 1,000 matching pairs back to back with its API
+ * key (`POST /api/verifier/checks`: looked up, logged, and the report's rows stored), against the
+ * real server on PostgreSQL, load shedding as shipped. Also times each list, end to end.
+ *
+ *   npx tsx bench/verifier-load.ts --pg-records 200000 [--port 3900] [--rounds 3] [--seconds 10]
+ *
+ * The data goes into the database `verifier_bench` (dropped at the end unless --keep-data).
+ * Budget: the verification's p99 unchanged while lists run; a list of 1,000 in under 2 s.
+ * Writes bench/results/<date>-verifier-load-<records>.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { verifier, verifierApiKey } from '../src/server/db/schema/index.ts';
+import { hashKey, keyPrefix, newKeySecret } from '../src/server/features/api-keys/key-secret.ts';
+import { generate } from './generate.ts';
+import { createRandom } from './lib/fake-people.ts';
+import { type SampleRow, verifyRequests } from './lib/http-bench.ts';
+import { type LoadResult, median, runLoad, type Scenario } from './lib/load.ts';
+import { startServer } from './lib/server.ts';
+import { createSnapshot } from './lib/snapshot.ts';
+import { openTarget, type Target, targetEnv } from './lib/target.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    'pg-records': { type: 'string', default: '200000' },
+    'pg-admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    port: { type: 'string', default: '3900' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    'keep-data': { type: 'boolean', default: false },
+  },
+});
+const records = Number(args['pg-records']);
+const workDir = path.resolve('bench/.work');
+const dbName = 'verifier_bench';
+const log = (line: string) => console.log(line);
+
+async function prepareData(): Promise<Target> {
+  const url = new URL(args['pg-admin-url']);
+  url.pathname = `/${dbName}`;
+  const target: Target = { kind: 'postgres', url: url.toString() };
+  const marker = path.join(workDir, `${dbName}.json`);
+  const admin = new pg.Client({ connectionString: args['pg-admin-url'] });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount;
+    const kept = fs.existsSync(marker) && JSON.parse(fs.readFileSync(marker, 'utf8')).records === records;
+    if (exists && kept) return target;
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+  } finally {
+    await admin.end();
+  }
+  await generate(target, { records, log });
+  fs.mkdirSync(workDir, { recursive: true });
+  fs.writeFileSync(marker, JSON.stringify({ records }));
+  return target;
+}
+
+/** An approved verifier with a quota no run reaches, its API key, and a sample of live records. */
+async function prepareVerifier(target: Target) {
+  const opened = await openTarget(target);
+  try {
+    const [account] = await opened.database.db
+      .insert(verifier)
+      .values({
+        companyName: 'Bench Contractors Pte Ltd',
+        registrationNumber: '202400001B',
+        contactName: 'Bench Verifier',
+        email: 'bench-verifier@example.test',
+        purpose: 'Benchmark',
+        status: 'approved',
+        dailyQuota: 1_000_000_000,
+        decidedAt: new Date(),
+      })
+      .returning({ id: verifier.id });
+    if (!account) throw new Error('no verifier row');
+    const key = newKeySecret();
+    await opened.database.db
+      .insert(verifierApiKey)
+      .values({ verifierId: account.id, name: 'bench', prefix: keyPrefix(key), hash: hashKey(key) });
+    const sample = await opened.query<SampleRow>(
+      `select id, fin_number as fin, e_cert_number as serial, name, passport_number as passport, nationality
+         from person where deleted_at is null order by random() limit 5000`,
+    );
+    return { key, sample };
+  } finally {
+    await opened.database.close();
+  }
+}
+
+/** 1,000 distinct matching pairs as a verifier's system would paste them. */
+function listText(sample: SampleRow[], random: ReturnType<typeof createRandom>) {
+  const picked = new Map<string, SampleRow>();
+  while (picked.size < 1000) {
+    const row = random.pick(sample);
+    picked.set(`${row.fin} ${row.serial}`, row);
+  }
+  return ['fin,serial', ...[...picked.values()].map((row) => `${row.fin},${row.serial}`)].join('\n');
+}
+
+interface ListRun {
+  ms: number;
+  status: number;
+  bytes: number;
+}
+
+/** Sends lists back to back until `until` resolves; a refusal (503) waits its Retry-After. */
+async function sendLists(url: string, key: string, sample: SampleRow[], until: Promise<unknown>) {
+  let done = false;
+  until.finally(() => {
+    done = true;
+  });
+  const random = createRandom(11);
+  const runs: ListRun[] = [];
+  while (!done) {
+    const body = JSON.stringify({ text: listText(sample, random) });
+    const started = performance.now();
+    const response = await fetch(`${url}/api/verifier/checks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+    });
+    const text = await response.text();
+    runs.push({ ms: performance.now() - started, status: response.status, bytes: text.length });
+    if (response.status === 200) {
+      const checked = JSON.parse(text).rows.filter((row: { outcome: string }) => row.outcome === 'valid');
+      if (checked.length === 0) throw new Error('a list came back with no valid row');
+    } else if (response.status === 503) {
+      const wait = Number(response.headers.get('retry-after') ?? '1');
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    } else {
+      throw new Error(`a list answered ${response.status}: ${text.slice(0, 200)}`);
+    }
+  }
+  return runs;
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
+
+async function main() {
+  const target = await prepareData();
+  const { key, sample } = await prepareVerifier(target);
+  const snapshot = createSnapshot();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'verifier-load-'));
+  const server = await startServer({
+    appDir: snapshot.dir,
+    port: Number(args.port),
+    env: { ...targetEnv(target, scratch), AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x') },
+    logFile: path.join(workDir, 'server-verifier-load.log'),
+  });
+  const random = createRandom(7);
+  const verify = verifyRequests(sample, random);
+  const scenarios: Scenario[] = [
+    { name: 'verify', connections: 50, okStatuses: [200, 404], nextRequest: verify },
+    {
+      name: 'verify-1000rps',
+      overallRate: 1000,
+      connections: 50,
+      okStatuses: [200, 404],
+      nextRequest: verify,
+    },
+  ];
+  const seconds = Number(args.seconds);
+  const results: Record<string, { alone: LoadResult[]; withLists: LoadResult[] }> = Object.fromEntries(
+    scenarios.map((s) => [s.name, { alone: [], withLists: [] }]),
+  );
+  const lists: ListRun[] = [];
+  try {
+    log('  warming up');
+    for (const scenario of scenarios) await runLoad(server, scenario, 2);
+    await sendLists(server.url, key, sample, new Promise((resolve) => setTimeout(resolve, 3000)));
+    for (let round = 1; round <= Number(args.rounds); round++) {
+      for (const scenario of scenarios) {
+        const alone = await runLoad(server, scenario, seconds);
+        results[scenario.name]?.alone.push(alone);
+        const load = runLoad(server, scenario, seconds);
+        lists.push(...(await sendLists(server.url, key, sample, load)));
+        const withLists = await load;
+        results[scenario.name]?.withLists.push(withLists);
+        log(
+          `  round ${round} ${scenario.name.padEnd(15)} p99 alone ${alone.p99} ms, with lists ${withLists.p99} ms; ` +
+            `req/s ${alone.rps} / ${withLists.rps}; refused ${alone.refused} / ${withLists.refused}`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+    snapshot.remove();
+    fs.rmSync(scratch, { recursive: true, force: true });
+    if (!args['keep-data']) {
+      const admin = new pg.Client({ connectionString: args['pg-admin-url'] });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName}`);
+      await admin.end();
+      fs.rmSync(path.join(workDir, `${dbName}.json`), { force: true });
+    }
+  }
+  const answered = lists
+    .filter((run) => run.status === 200)
+    .map((run) => run.ms)
+    .sort((a, b) => a - b);
+  const summarize = (runs: LoadResult[]) => ({
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    rps: median(runs.map((r) => r.rps)),
+    refused: runs.reduce((sum, r) => sum + r.refused, 0),
+    runs,
+  });
+  const result = {
+    date: new Date().toISOString(),
+    command: `npx tsx bench/verifier-load.ts ${process.argv.slice(2).join(' ')}`.trim(),
+    code: { commit: snapshot.commit, uncommittedFiles: snapshot.uncommitted },
+    machine: { cores: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg() },
+    records,
+    settings: 'VERIFY_POW=false and VERIFY_RATE_LIMIT=off (per-client protections); load shedding as shipped',
+    lists: {
+      pairsPerList: 1000,
+      answered: answered.length,
+      refused: lists.filter((run) => run.status === 503).length,
+      responseKb: Math.round((lists.find((run) => run.status === 200)?.bytes ?? 0) / 1024),
+      ms: {
+        p50: oneDecimal(percentile(answered, 0.5)),
+        p95: oneDecimal(percentile(answered, 0.95)),
+        max: oneDecimal(answered.at(-1) ?? 0),
+      },
+      budgetMs: 2000,
+    },
+    verify: Object.fromEntries(
+      Object.entries(results).map(([name, { alone, withLists }]) => [
+        name,
+        { alone: summarize(alone), withLists: summarize(withLists) },
+      ]),
+    ),
+  };
+  const out = `bench/results/${result.date.slice(0, 10)}-verifier-load-${records / 1000}k.json`;
+  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  log(
+    JSON.stringify(
+      { lists: result.lists, verify: result.verify },
+      (k, v) => (k === 'runs' ? undefined : v),
+      2,
+    ),
+  );
+  log(`written to ${out}`);
+}
+
+await main();
