@@ -81,7 +81,8 @@ export async function runLighthouse(
       return await runLighthouseOnce(setup, url, cpuSlowdown);
     } catch (error) {
       if (attempt === 3) throw error;
-      log(`  lighthouse failed on ${url} (${(error as Error).message.split('\n')[0]}); trying again`);
+      const said = ((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n');
+      log(`  lighthouse failed on ${url} (${said.at(-1)}); trying again`);
     }
   }
 }
