@@ -65,6 +65,8 @@ const { values: args } = parseArgs({
     'poll-rate': { type: 'string', default: '5' },
     // The import-load stage's server port: machines shared by several benches give each its own.
     'import-load-port': { type: 'string', default: '3904' },
+    // The front end's server port; the page visitors come from and the empty page use the next.
+    'front-port': { type: 'string', default: '3901' },
     out: { type: 'string' },
   },
 });
@@ -238,7 +240,7 @@ async function main() {
     results.frontEnd = await benchFrontEnd({
       appDir: snapshot.dir,
       workDir,
-      port: 3901,
+      port: Number(args['front-port']),
       lighthouseRuns: Number(args['lighthouse-runs']),
       log,
     });

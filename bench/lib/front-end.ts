@@ -4,21 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PAIRS } from '#server/features/demo/demo-people.ts';
 import { publicPages } from '#shared/routes.ts';
+import { startElsewhere } from './elsewhere.ts';
+import { type LighthouseRun, type LighthouseSetup, runLighthouse, setUpLighthouse } from './lighthouse.ts';
 import { median } from './load.ts';
 import { measurePageScripts } from './page-scripts.ts';
 import { startServer } from './server.ts';
-
-const LIGHTHOUSE_VERSION = '12.8.2';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Lighthouse's own mobile setting, and a phone twice as slow: the CPU slowdowns every page is
@@ -33,132 +23,14 @@ const STATIC_PAGES = Object.values(publicPages)
   .filter((page) => !LIGHTHOUSE_PAGES.includes(page))
   .map((page) => (page === publicPages.search ? `${page}?q=safety` : page));
 
-/** Lighthouse 12 is installed into bench/.work on first use; the app never depends on it. */
-function lighthouseCli(workDir: string) {
-  const prefix = path.join(workDir, 'lighthouse');
-  const cli = path.join(prefix, 'node_modules/lighthouse/cli/index.js');
-  const installed = path.join(prefix, 'node_modules/lighthouse/package.json');
-  if (
-    !fs.existsSync(installed) ||
-    JSON.parse(fs.readFileSync(installed, 'utf8')).version !== LIGHTHOUSE_VERSION
-  ) {
-    execFileSync(
-      'npm',
-      ['install', '--prefix', prefix, '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`],
-      { stdio: 'inherit' },
-    );
-  }
-  return cli;
-}
-
-interface LighthouseRun {
-  performance: number;
-  accessibility: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  /** Lighthouse's measure of this host's CPU speed during the run (higher is faster). */
-  benchmarkIndex: number;
-  failedAccessibilityAudits: string[];
-}
 type LighthouseMedian = Omit<LighthouseRun, 'failedAccessibilityAudits' | 'benchmarkIndex'>;
-
-/**
- * One Lighthouse run, tried again up to twice: now and then Chromium's trace lacks the navigation
- * start and Lighthouse gives up on the run ("NO_NAVSTART"), which says nothing about the page.
- */
-function runLighthouse(setup: LighthouseSetup, url: string, cpuSlowdown: number): LighthouseRun {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return runLighthouseOnce(setup, url, cpuSlowdown, writeStartPageConfig(url, setup.outFile));
-    } catch (error) {
-      if (attempt === 3) throw error;
-      console.log(`  lighthouse failed on ${url} (${(error as Error).message.split('\n')[0]}); trying again`);
-    }
-  }
-}
-
-/**
- * Lighthouse loads a page after its `blankPage`, about:blank by default. The portal's
- * Cross-Origin-Opener-Policy then moves the page into a new renderer process, whose start-up
- * Lighthouse's simulation counts as the page's blocking time (decision 0010). Starting from an
- * image of the same origin keeps the process, as a visitor's second page does.
- */
-function writeStartPageConfig(url: string, outFile: string) {
-  const configFile = path.join(path.dirname(outFile), 'lighthouse-config.json');
-  const blankPage = new URL('/favicon.svg', url).href;
-  fs.writeFileSync(configFile, JSON.stringify({ extends: 'lighthouse:default', settings: { blankPage } }));
-  return configFile;
-}
-
-interface LighthouseSetup {
-  cli: string;
-  outFile: string;
-}
-
-function runLighthouseOnce(
-  { cli, outFile }: LighthouseSetup,
-  url: string,
-  cpuSlowdown: number,
-  configFile: string,
-): LighthouseRun {
-  fs.rmSync(outFile, { force: true });
-  const args = [
-    cli,
-    url,
-    '--quiet',
-    `--config-path=${configFile}`,
-    '--output=json',
-    `--output-path=${outFile}`,
-    '--only-categories=performance,accessibility',
-    `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
-    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
-  ];
-  execFileSync(process.execPath, args, {
-    env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const report = JSON.parse(fs.readFileSync(outFile, 'utf8'));
-  if (report.runtimeError || typeof report.categories.performance.score !== 'number')
-    throw new Error(`Lighthouse could not measure the page: ${report.runtimeError?.code ?? 'no score'}`);
-  const audit = (id: string) => Math.round(report.audits[id]?.numericValue ?? 0);
-  return {
-    performance: report.categories.performance.score,
-    accessibility: report.categories.accessibility.score,
-    fcpMs: audit('first-contentful-paint'),
-    lcpMs: audit('largest-contentful-paint'),
-    tbtMs: audit('total-blocking-time'),
-    cls: Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
-    failedAccessibilityAudits: report.categories.accessibility.auditRefs
-      .filter((ref: { id: string; weight: number }) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
-      .map((ref: { id: string }) => ref.id),
-  };
-}
-
-/** A page's Lighthouse runs, with the median of each measure and the worst run's. */
-export interface LighthousePage {
+interface RunsSummary {
   runs: LighthouseRun[];
   median: LighthouseMedian;
   worst: { performance: number; accessibility: number; tbtMs: number };
 }
 
-function measureLighthouse(
-  setup: LighthouseSetup,
-  name: string,
-  url: string,
-  options: { runs: number; cpuSlowdown: number; log: (line: string) => void },
-): LighthousePage {
-  const runs = Array.from({ length: options.runs }, (_, i) => {
-    const run = runLighthouse(setup, url, options.cpuSlowdown);
-    options.log(
-      `  lighthouse ${name} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, ` +
-        `LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, benchmark index ${run.benchmarkIndex}` +
-        `${run.failedAccessibilityAudits.length ? `, failed: ${run.failedAccessibilityAudits.join(' ')}` : ''}`,
-    );
-    return run;
-  });
+function summarizeRuns(runs: LighthouseRun[]): RunsSummary {
   const pick = (key: keyof LighthouseMedian) => median(runs.map((r) => r[key]));
   return {
     runs,
@@ -176,6 +48,63 @@ function measureLighthouse(
       tbtMs: Math.max(...runs.map((r) => r.tbtMs)),
     },
   };
+}
+
+/**
+ * A page's Lighthouse runs, each beside the run of the empty page just before it, and how far the
+ * page stays from the empty page: the largest drop of score in a pair, the median extra TBT.
+ */
+export interface LighthousePage extends RunsSummary {
+  empty: RunsSummary;
+  overEmpty: { largestScoreDrop: number; medianTbtMs: number };
+}
+
+function comparePage(pairs: { page: LighthouseRun; empty: LighthouseRun }[]): LighthousePage {
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    ...summarizeRuns(pairs.map((p) => p.page)),
+    empty: summarizeRuns(pairs.map((p) => p.empty)),
+    overEmpty: {
+      largestScoreDrop: round(Math.max(...pairs.map((p) => p.empty.performance - p.page.performance))),
+      medianTbtMs: median(pairs.map((p) => p.page.tbtMs - p.empty.tbtMs)),
+    },
+  };
+}
+
+const describeRun = (run: LighthouseRun) =>
+  `performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms, ` +
+  `TBT ${run.tbtMs} ms, benchmark index ${run.benchmarkIndex}` +
+  `${run.failedAccessibilityAudits.length ? `, failed: ${run.failedAccessibilityAudits.join(' ')}` : ''}`;
+
+/**
+ * Every page at every slowdown, `runs` times, each run of a page right after a run of the empty
+ * page, and the pages taking turns: a drift of the shared machine weighs on both alike.
+ */
+async function measureLighthouse(
+  setup: LighthouseSetup,
+  urls: Record<string, string>,
+  emptyUrl: string,
+  options: { runs: number; log: (line: string) => void },
+) {
+  const lighthouse: Record<string, Record<string, LighthousePage>> = {};
+  for (const cpuSlowdown of CPU_SLOWDOWNS) {
+    const pairs = Object.fromEntries(
+      LIGHTHOUSE_PAGES.map((page) => [page, [] as { page: LighthouseRun; empty: LighthouseRun }[]]),
+    );
+    for (let i = 1; i <= options.runs; i++) {
+      for (const page of LIGHTHOUSE_PAGES) {
+        const empty = await runLighthouse(setup, emptyUrl, cpuSlowdown, options.log);
+        const measured = await runLighthouse(setup, urls[page] ?? '', cpuSlowdown, options.log);
+        options.log(`  lighthouse at ${cpuSlowdown}x run ${i}, empty page: ${describeRun(empty)}`);
+        options.log(`  lighthouse at ${cpuSlowdown}x run ${i}, ${page}: ${describeRun(measured)}`);
+        pairs[page]?.push({ page: measured, empty });
+      }
+    }
+    lighthouse[`${cpuSlowdown}x`] = Object.fromEntries(
+      Object.entries(pairs).map(([page, runs]) => [page, comparePage(runs)]),
+    );
+  }
+  return lighthouse;
 }
 
 export async function benchFrontEnd(options: {
@@ -218,30 +147,23 @@ export async function benchFrontEnd(options: {
       );
     if (options.lighthouseRuns === 0) return { scripts, loadAverageAtStart };
 
-    const lighthouseSetup: LighthouseSetup = {
-      cli: lighthouseCli(options.workDir),
-      outFile: path.join(options.workDir, 'lighthouse.json'),
-    };
-    const lighthouse: Record<string, Record<string, LighthousePage>> = {};
-    for (const cpuSlowdown of CPU_SLOWDOWNS) {
-      const atSlowdown: Record<string, LighthousePage> = {};
-      for (const page of LIGHTHOUSE_PAGES) {
-        const runOptions = { runs: options.lighthouseRuns, cpuSlowdown, log };
-        atSlowdown[page] = measureLighthouse(
-          lighthouseSetup,
-          `${page} at ${cpuSlowdown}x`,
-          urls[page] ?? '',
-          runOptions,
-        );
-      }
-      lighthouse[`${cpuSlowdown}x`] = atSlowdown;
+    // The page a visitor comes from and the empty page, on sites of their own (port + 1).
+    const elsewhere = await startElsewhere(options.port + 1);
+    try {
+      const setup = setUpLighthouse(options.workDir, elsewhere.startUrl);
+      const lighthouse = await measureLighthouse(setup, urls, elsewhere.emptyUrl, {
+        runs: options.lighthouseRuns,
+        log,
+      });
+      const benchmarkIndex = median(
+        Object.values(lighthouse).flatMap((pages) =>
+          Object.values(pages).flatMap((p) => [...p.runs, ...p.empty.runs].map((r) => r.benchmarkIndex)),
+        ),
+      );
+      return { scripts, benchmarkIndex, loadAverageAtStart, lighthouse };
+    } finally {
+      await elsewhere.stop();
     }
-    const benchmarkIndex = median(
-      Object.values(lighthouse).flatMap((pages) =>
-        Object.values(pages).flatMap((p) => p.runs.map((r) => r.benchmarkIndex)),
-      ),
-    );
-    return { scripts, benchmarkIndex, loadAverageAtStart, lighthouse };
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
