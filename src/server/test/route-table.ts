@@ -84,6 +84,28 @@ export const ADMIN_ROUTES = new Set([
 ]);
 
 /**
+ * The content editing routes (pages, brand, translations, the e-Cert's design): administrators and
+ * editors, each marked `config.role: 'content'`. An editor's session reaches these and no others.
+ */
+export const CONTENT_ROUTES = new Set([
+  'GET /api/content-editor',
+  'GET /api/content-editor/files/:language/:name',
+  'PUT /api/content-editor/files/:language/:name',
+  'DELETE /api/content-editor/files/:language/:name',
+  'GET /api/content-editor/preview',
+  'GET /api/content-editor/e-cert-preview.pdf',
+  'POST /api/content-editor/publish',
+  'GET /api/content-editor/versions',
+  'GET /api/content-editor/versions/:version',
+  'POST /api/content-editor/versions/:version/restore',
+  'GET /api/content-editor/reviews',
+  'POST /api/content-editor/reviews/:language/:name',
+  'GET /api/content-editor/export.zip',
+  'POST /api/content-editor/import',
+  'POST /api/content-editor/images',
+]);
+
+/**
  * The verifier area's routes: a verifier's session only, refused to staff sessions and staff keys
  * (features/verifiers/verifier-api.ts). Every other guarded route refuses a verifier's session.
  */
