@@ -11,6 +11,7 @@ import credentialsRoutes from './features/credentials/credentials.routes.ts';
 import issuer from './features/credentials/issuer.ts';
 import { publicECertPdfRoutes } from './features/e-cert-pdf/e-cert-pdf.routes.ts';
 import feedbackRoutes from './features/feedback/feedback.routes.ts';
+import brandImagesRoutes from './features/brand-images/brand-images.routes.ts';
 import filesRoutes from './features/files/files.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import metricsRoutes from './features/metrics/metrics.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(credentialsRoutes);
   await app.register(walletRoutes);
   await app.register(filesRoutes);
+  await app.register(brandImagesRoutes);
   await app.register(setupRoutes);
   await app.register(signInOptionsRoutes);
   await app.register(passwordResetRoutes);

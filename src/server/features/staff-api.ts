@@ -5,6 +5,7 @@ import { keyAuthenticator } from './api-keys/authenticate-key.ts';
 import { bearerKey } from './api-keys/key-secret.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import backupRoutes from './backup/backup.routes.ts';
+import uploadBrandImageRoutes from './brand-images/upload-brand-image.routes.ts';
 import contentEditorRoutes from './content-editor/content-editor.routes.ts';
 import revocationRoutes from './credentials/revocation.routes.ts';
 import { staffECertPdfRoutes } from './e-cert-pdf/e-cert-pdf.routes.ts';
@@ -57,6 +58,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(backupRoutes);
   await app.register(verifiersRoutes);
   await app.register(contentEditorRoutes);
+  await app.register(uploadBrandImageRoutes);
 };
 
 export default staffApi;

@@ -37,6 +37,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/wallet/interactions/:id/qr.png',
   'POST /api/wallet/exchanges/:id',
   'GET /files/:key',
+  'GET /brand-images/:key',
   'GET /api/setup',
   'POST /api/setup',
   'POST /api/password-reset/check',

@@ -19,6 +19,7 @@ import { contentChanges } from '#shared/rules/content-changes.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
 import { requestActor } from '../audit/request-actor.ts';
+import { eCertDesignIn } from '../e-cert-pdf/e-cert-design.ts';
 import { sampleECertPdf } from '../e-cert-pdf/sample-e-cert.ts';
 import { CONTENT_ZIP_MAX_BYTES, contentZip, readContentZip } from './content-zip.ts';
 import { draftContent, findFile, listDrafts } from './find-drafts.ts';
@@ -107,11 +108,11 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/content-editor/e-cert-preview.pdf',
     { config: contentEditing, schema: { querystring: languageQuery } },
     async (request, reply) => {
-      const drafted = (await draftContent(app)).inLanguage(request.query.lang);
+      const content = await draftContent(app);
       const pdf = await sampleECertPdf(
-        { ...drafted, design: drafted.pages['e-cert'] },
+        { ...content.inLanguage(request.query.lang), design: eCertDesignIn(content, request.query.lang) },
         request.query.lang,
-        app.config.publicUrl,
+        { publicUrl: app.config.publicUrl, files: app.files },
       );
       return reply
         .type('application/pdf')
