@@ -45,7 +45,11 @@ export function createAuth(db: Db, config: Config, secret: string) {
     },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     plugins: [
-      admin({ defaultRole: 'staff', adminRoles: ['admin'], roles: { admin: adminAc, staff: userAc, editor: userAc } }),
+      admin({
+        defaultRole: 'staff',
+        adminRoles: ['admin'],
+        roles: { admin: adminAc, staff: userAc, editor: userAc },
+      }),
       // TOTP from an authenticator app, with ten single-use backup codes for a lost phone.
       twoFactor({ issuer: 'e-Cert Portal' }),
       ...(sso

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VERIFIER_ROLE } from '#shared/api/auth.ts';
-import { hasPassword } from '../auth/has-password.ts';
 import type { AccountRole } from '../auth/create-auth.ts';
+import { hasPassword } from '../auth/has-password.ts';
 import type { SessionUser } from '../auth/read-session.ts';
 import { AppError, signInRequired } from '../errors.ts';
 

@@ -29,7 +29,6 @@ import { filesOfVersion, findVersion, latestVersionNumber, listVersions } from '
 import { discardDraft, saveDraft } from './save-draft.ts';
 import { approveTranslation, listReviews } from './translation-reviews.ts';
 
-
 /** The pages that show only content: a record page shows a record, and has none to preview. */
 const previewable = new Set<string>(Object.values(publicPages).filter((path) => !path.includes(':')));
 

@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentFileView } from '#shared/api/content-editor.ts';
 import { signInAs } from '../../test/staff-session.ts';
-import { multipartForm } from '../../test/upload-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { multipartForm } from '../../test/upload-fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -122,7 +122,10 @@ describe('the e-Cert’s design, set in the dashboard', () => {
       method: 'POST',
       url: '/api/content-editor/images?field=signatureImage',
       headers: editor.headers,
-      payload: multipartForm({}, { image: { data: signature, filename: 'signature.png', type: 'image/png' } }),
+      payload: multipartForm(
+        {},
+        { image: { data: signature, filename: 'signature.png', type: 'image/png' } },
+      ),
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { src } = uploaded.json<{ src: string }>();
@@ -137,7 +140,10 @@ describe('the e-Cert’s design, set in the dashboard', () => {
       method: 'PUT',
       url: '/api/content-editor/files/en/e-cert',
       headers: editor.headers,
-      payload: { body: { ...((file.draft?.body ?? file.published) as object), signatureImage: src }, stamp: file.stamp },
+      payload: {
+        body: { ...((file.draft?.body ?? file.published) as object), signatureImage: src },
+        stamp: file.stamp,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
 

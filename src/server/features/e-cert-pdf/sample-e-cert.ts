@@ -2,9 +2,9 @@ import QRCode from 'qrcode';
 import type { ECertDesign } from '#shared/api/content.ts';
 import type { ContentInLanguage } from '#shared/api/site-content.ts';
 import type { Language } from '#shared/i18n/languages.ts';
+import type { FileStore } from '../../files/file-store.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
 import { drawECert } from './draw-e-cert.ts';
-import type { FileStore } from '../../files/file-store.ts';
 import { designImages } from './e-cert-images.ts';
 
 /**

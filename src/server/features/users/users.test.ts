@@ -172,7 +172,8 @@ describe('users API (administrators only)', () => {
     const created = await createUser('editor-to-be@example.com');
     const cookie = await signInWith(testApp.app, 'editor-to-be@example.com', TEST_PASSWORD);
     const headers = { cookie, origin: testApp.app.config.publicUrl };
-    const status = async (url: string) => (await testApp.app.inject({ method: 'GET', url, headers })).statusCode;
+    const status = async (url: string) =>
+      (await testApp.app.inject({ method: 'GET', url, headers })).statusCode;
     expect([await status('/api/content-editor'), await status('/api/people')]).toEqual([403, 200]);
 
     const response = await asAdmin('PATCH', `/api/users/${created.id}`, { role: 'editor' });
