@@ -1,5 +1,6 @@
 import { Button, FileButton, Group, Image, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/limits.ts';
 import { uploadBrandImage } from '../api/content-editor-api.ts';
@@ -20,10 +21,16 @@ interface ImageFieldProps {
  * the address it is stored at, which the draft then holds.
  */
 export function ImageField({ label, field, value, required, description, error, onChange }: ImageFieldProps) {
+  // The server shows an upload only once a draft names it: until saved, the chosen file is shown.
+  const [chosen, setChosen] = useState<{ src: string; url: string } | null>(null);
   const upload = useMutation({
     mutationFn: (file: File) => uploadBrandImage(field, file),
-    onSuccess: (image) => onChange(image.src),
+    onSuccess: (image, file) => {
+      setChosen({ src: image.src, url: URL.createObjectURL(file) });
+      onChange(image.src);
+    },
   });
+  const shown = chosen?.src === value ? chosen.url : value;
   const refusal =
     upload.error instanceof ApiRequestError
       ? (upload.error.body?.fields?.[field] ?? upload.error.body?.message)
@@ -48,7 +55,9 @@ export function ImageField({ label, field, value, required, description, error, 
             </Button>
           )}
         </FileButton>
-        {value.startsWith('/') && <Image src={value} alt="" h={40} w="auto" fit="contain" />}
+        {(shown.startsWith('/') || shown.startsWith('blob:')) && (
+          <Image src={shown} alt="" h={40} w="auto" fit="contain" />
+        )}
       </Group>
     </Stack>
   );
