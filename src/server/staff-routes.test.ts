@@ -89,8 +89,10 @@ describe('every staff route is guarded by the session hook', () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => !isPublic(r))) {
       const response = await testApp.app.inject(requestFor(route, headers));
-      const code = route.method === 'HEAD' ? 'FORBIDDEN' : response.json().code;
-      const refused = response.statusCode === 403 && code === 'FORBIDDEN';
+      // A content route may answer a page (the preview) or a PDF; a refusal is always JSON.
+      const json = route.method !== 'HEAD' && String(response.headers['content-type']).includes('json');
+      const code = json ? response.json().code : null;
+      const refused = response.statusCode === 403 && (route.method === 'HEAD' || code === 'FORBIDDEN');
       if (refused === CONTENT_ROUTES.has(key(route))) {
         failures.push(`${route.method} ${route.url} → ${response.statusCode} ${code}`);
       }
