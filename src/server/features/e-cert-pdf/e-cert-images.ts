@@ -34,7 +34,7 @@ const logos = new Map<string, Promise<Buffer | null>>();
  * path on this site only (an address elsewhere is never fetched), read once per process (an
  * uploaded one's address is its content hash, so it never goes stale).
  */
-export function brandImagePng(files: FileStore, src: string, height = 48): Promise<Buffer | null> {
+function brandImagePng(files: FileStore, src: string, height = 48): Promise<Buffer | null> {
   const cacheKey = `${height} ${src}`;
   let logo = logos.get(cacheKey);
   if (!logo) {
