@@ -24,10 +24,6 @@ async function saveDraft(page: Page) {
   await expect(page.getByText(/^Draft saved by/)).toBeVisible();
 }
 
-// One test after another: the two-instance test starts servers of its own, which would starve the
-// other on a small machine.
-test.describe.configure({ mode: 'default' });
-
 // Publishing changes what every other test reads on the public pages: this file runs on its own,
 // after the others (playwright.config.ts), and ends by restoring the content it started from.
 staffTest.describe('Pages and brand: an editor changes, previews, publishes and restores', () => {
