@@ -55,6 +55,7 @@ async function eCert(name: string, language: 'en' | 'zh-Hans' | 'ta') {
     qrPng: await QRCode.toBuffer('https://certs.example.test/info/1', { type: 'png' }),
     logoPng: null,
     signaturePng: null,
+    signatoryPng: null,
     credential: { name },
     madeAt: new Date(),
     language,

@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import brandImagesRoutes from './features/brand-images/brand-images.routes.ts';
 import certificatesRoutes from './features/certificates/certificates.routes.ts';
 import contactRoutes from './features/contact/contact.routes.ts';
 import contentRoutes from './features/content/content.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(credentialsRoutes);
   await app.register(walletRoutes);
   await app.register(filesRoutes);
+  await app.register(brandImagesRoutes);
   await app.register(setupRoutes);
   await app.register(signInOptionsRoutes);
   await app.register(passwordResetRoutes);

@@ -5,6 +5,7 @@ import type { RouteEntry } from './app.ts';
 import { session, user } from './db/schema/index.ts';
 import {
   ADMIN_ROUTES,
+  CONTENT_ROUTES,
   isPublic,
   routeKey as key,
   PUBLIC_ROUTES,
@@ -34,6 +35,7 @@ describe('every staff route is guarded by the session hook', () => {
     // A stale allow-list entry would hide nothing today but could bless a future route by accident.
     for (const allowed of PUBLIC_ROUTES) expect(registered, allowed).toContain(allowed);
     for (const adminOnly of ADMIN_ROUTES) expect(registered, adminOnly).toContain(adminOnly);
+    for (const content of CONTENT_ROUTES) expect(registered, content).toContain(content);
     for (const ownToken of TOKEN_ROUTES) expect(registered, ownToken).toContain(ownToken);
     for (const verifiers of VERIFIER_ROUTES) expect(registered, verifiers).toContain(verifiers);
   });
@@ -67,13 +69,32 @@ describe('every staff route is guarded by the session hook', () => {
     for (const route of routes.filter((r) => !isPublic(r))) {
       const response = await testApp.app.inject(requestFor(route, headers));
       const refused = response.statusCode === 401 || response.statusCode === 403;
-      // Admin and verifier routes refuse the staff session; every other guarded route lets it
-      // through to the handler, so a hook that refused everyone would fail here too.
-      if (refused !== (route.role === 'admin' || VERIFIER_ROUTES.has(key(route)))) {
+      // Admin, content and verifier routes refuse the staff session; every other guarded route lets
+      // it through to the handler, so a hook that refused everyone would fail here too.
+      if (refused !== (route.role !== undefined || VERIFIER_ROUTES.has(key(route)))) {
         failures.push(`${route.method} ${route.url} → ${response.statusCode}`);
       }
       if (route.role === 'admin' && route.method !== 'HEAD' && response.json().code !== 'FORBIDDEN') {
         failures.push(`${route.method} ${route.url} → ${response.json().code}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets an editor reach the content editing routes only, and answers 403 on every other one', async () => {
+    const { headers } = await signInAs(testApp.app, 'editor');
+    const contentMarked = routes.filter((route) => route.role === 'content').map(key);
+    expect(new Set(contentMarked)).toEqual(CONTENT_ROUTES);
+
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => !isPublic(r))) {
+      const response = await testApp.app.inject(requestFor(route, headers));
+      // A content route may answer a page (the preview) or a PDF; a refusal is always JSON.
+      const json = route.method !== 'HEAD' && String(response.headers['content-type']).includes('json');
+      const code = json ? response.json().code : null;
+      const refused = response.statusCode === 403 && (route.method === 'HEAD' || code === 'FORBIDDEN');
+      if (refused === CONTENT_ROUTES.has(key(route))) {
+        failures.push(`${route.method} ${route.url} → ${response.statusCode} ${code}`);
       }
     }
     expect(failures).toEqual([]);

@@ -188,3 +188,28 @@ for (const width of [1366, 390]) {
     );
   });
 }
+
+staffTest.describe('Users: giving the editor role', () => {
+  staffTest.use({ account: adminAccount });
+
+  staffTest('an administrator makes a staff user an editor from the role list', async ({ page }) => {
+    const tag = uniqueTag().toLowerCase();
+    const email = `editor-${tag}@example.com`;
+    const created = await page.request.post('/api/users', {
+      headers: { origin: appOrigin() },
+      data: { email, name: `Editor ${tag}`, password: `editing passphrase ${tag}` },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/dashboard/users');
+    const role = page.getByRole('combobox', { name: `Role of ${email}` });
+    await expect(role.getByRole('option')).toHaveText(['admin', 'staff', 'editor']);
+    await role.selectOption('editor');
+    await expect(page.getByText(`Role of ${email} updated`)).toBeVisible();
+    await expect(role).toHaveValue('editor');
+    const users = (await (await page.request.get('/api/users')).json()) as {
+      items: { email: string; role: string }[];
+    };
+    expect(users.items.find((user) => user.email === email)?.role).toBe('editor');
+    await expectNoAxeViolations(page);
+  });
+});

@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { PASSWORD_MIN_LENGTH, type VERIFIER_ROLE } from '#shared/api/auth.ts';
+import { PASSWORD_MIN_LENGTH, type Role, type VERIFIER_ROLE } from '#shared/api/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/index.ts';
@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from './password-hash.ts';
 import { SSO_PROVIDER_ID } from './sso-policy.ts';
 import { ssoDatabaseHooks, ssoGate } from './sso-sign-in.ts';
 
-export type Role = 'admin' | 'staff';
+export type { Role };
 export type AccountRole = Role | typeof VERIFIER_ROLE;
 
 /**
@@ -45,7 +45,11 @@ export function createAuth(db: Db, config: Config, secret: string) {
     },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     plugins: [
-      admin({ defaultRole: 'staff', adminRoles: ['admin'], roles: { admin: adminAc, staff: userAc } }),
+      admin({
+        defaultRole: 'staff',
+        adminRoles: ['admin'],
+        roles: { admin: adminAc, staff: userAc, editor: userAc },
+      }),
       // TOTP from an authenticator app, with ten single-use backup codes for a lost phone.
       twoFactor({ issuer: 'e-Cert Portal' }),
       ...(sso

@@ -4,6 +4,7 @@ import { VERIFIER_ROLE } from '#shared/api/auth.ts';
 import type { Db } from '../db/database.ts';
 import { session, user } from '../db/schema/index.ts';
 import type { AccountRole, Auth } from './create-auth.ts';
+import { roleOf } from './role-of.ts';
 
 export interface SessionUser {
   id: string;
@@ -73,8 +74,7 @@ function toSessionUser(found: {
 }) {
   if (found.banned) return null;
   // Anything else Better Auth may hold is the staff role, as it always was; never a verifier.
-  const role: AccountRole =
-    found.role === 'admin' ? 'admin' : found.role === VERIFIER_ROLE ? VERIFIER_ROLE : 'staff';
+  const role: AccountRole = found.role === VERIFIER_ROLE ? VERIFIER_ROLE : roleOf(found.role ?? null);
   return {
     id: found.id,
     email: found.email,

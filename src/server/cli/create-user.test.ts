@@ -15,7 +15,7 @@ const CLI = path.resolve('src/server/cli/create-user.ts');
 const PASSWORD = 'correct horse battery staple';
 const SERVER_RUNNING =
   'The portal is running on this data folder; stop it first, or create the user from the dashboard (Users).';
-const USAGE = 'Usage: npm run user:create -- --email E --password P [--name N] [--role admin|staff]';
+const USAGE = 'Usage: npm run user:create -- --email E --password P [--name N] [--role admin|staff|editor]';
 
 interface Run {
   code: number;

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { newUserInput, roles } from '#shared/api/auth.ts';
 import { runOperatorCommand, withOperatorDatabase } from './operator-command.ts';
 
-const USAGE = 'Usage: npm run user:create -- --email E --password P [--name N] [--role admin|staff]';
+const USAGE = 'Usage: npm run user:create -- --email E --password P [--name N] [--role admin|staff|editor]';
 const SERVER_RUNNING =
   'The portal is running on this data folder; stop it first, or create the user from the dashboard (Users).';
 

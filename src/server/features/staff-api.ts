@@ -5,6 +5,7 @@ import { keyAuthenticator } from './api-keys/authenticate-key.ts';
 import { bearerKey } from './api-keys/key-secret.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import backupRoutes from './backup/backup.routes.ts';
+import uploadBrandImageRoutes from './brand-images/upload-brand-image.routes.ts';
 import contentEditorRoutes from './content-editor/content-editor.routes.ts';
 import revocationRoutes from './credentials/revocation.routes.ts';
 import { staffECertPdfRoutes } from './e-cert-pdf/e-cert-pdf.routes.ts';
@@ -13,7 +14,7 @@ import importsRoutes from './imports/imports.routes.ts';
 import messagesRoutes from './messages/messages.routes.ts';
 import peopleRoutes from './people/people.routes.ts';
 import renewalsRoutes from './renewals/renewals.routes.ts';
-import { staffSessionReader } from './staff-session.ts';
+import { mayUse, staffSessionReader } from './staff-session.ts';
 import statsRoutes from './stats/stats.routes.ts';
 import trashRoutes from './trash/trash.routes.ts';
 import usersRoutes from './users/users.routes.ts';
@@ -36,7 +37,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     const key = bearerKey(request.headers.authorization);
     const user = key ? await authenticateKey(request, reply, key) : await staffSession(request);
-    if (request.routeOptions.config.role === 'admin' && user.role !== 'admin') {
+    if (!mayUse(user.role, request.routeOptions.config.role)) {
       throw new AppError(403, 'You do not have permission to do this.', 'FORBIDDEN');
     }
     request.user = user;
@@ -57,6 +58,7 @@ const staffApi: FastifyPluginAsync = async (app) => {
   await app.register(backupRoutes);
   await app.register(verifiersRoutes);
   await app.register(contentEditorRoutes);
+  await app.register(uploadBrandImageRoutes);
 };
 
 export default staffApi;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VERIFIER_ROLE } from '#shared/api/auth.ts';
+import type { AccountRole } from '../auth/create-auth.ts';
 import { hasPassword } from '../auth/has-password.ts';
 import type { SessionUser } from '../auth/read-session.ts';
 import { AppError, signInRequired } from '../errors.ts';
@@ -31,4 +32,11 @@ export function staffSessionReader(app: FastifyInstance) {
     }
     return user;
   };
+}
+
+/** Whether a staff role may use a route marked with `needed` (FastifyContextConfig.role). */
+export function mayUse(role: AccountRole, needed: 'admin' | 'content' | undefined): boolean {
+  if (role === 'admin') return true;
+  if (role === 'editor') return needed === 'content';
+  return needed === undefined;
 }

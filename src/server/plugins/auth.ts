@@ -6,7 +6,7 @@ import { type ChangePasswordInput, changePasswordInput } from '#shared/api/auth.
 import { errorCodes } from '#shared/api/errors.ts';
 import { type StartSingleSignOnInput, startSingleSignOnInput } from '#shared/api/single-sign-on.ts';
 import { isSameSitePath } from '#shared/rules/same-site-path.ts';
-import { type Auth, CLIENT_ADDRESS_HEADER, createAuth, type Role } from '../auth/create-auth.ts';
+import { type Auth, CLIENT_ADDRESS_HEADER, createAuth } from '../auth/create-auth.ts';
 import { createSessionReader, type SessionUser } from '../auth/read-session.ts';
 import { requireStrongPassword } from '../auth/require-strong-password.ts';
 import { SSO_PROVIDER_ID } from '../auth/sso-policy.ts';
@@ -29,8 +29,11 @@ declare module 'fastify' {
     user: StaffUser | null;
   }
   interface FastifyContextConfig {
-    /** Staff routes that need more than the staff role. */
-    role?: Role;
+    /**
+     * Staff routes that need more than the staff role: `admin` administrators only, `content` the
+     * content editing that administrators and editors share. An editor reaches nothing else.
+     */
+    role?: 'admin' | 'content';
   }
 }
 

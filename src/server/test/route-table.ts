@@ -37,6 +37,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/wallet/interactions/:id/qr.png',
   'POST /api/wallet/exchanges/:id',
   'GET /files/:key',
+  'GET /brand-images/:key',
   'GET /api/setup',
   'POST /api/setup',
   'POST /api/password-reset/check',
@@ -81,6 +82,28 @@ export const ADMIN_ROUTES = new Set([
   'POST /api/api-keys',
   'DELETE /api/api-keys/:id',
   'POST /api/backup',
+]);
+
+/**
+ * The content editing routes (pages, brand, translations, the e-Cert's design): administrators and
+ * editors, each marked `config.role: 'content'`. An editor's session reaches these and no others.
+ */
+export const CONTENT_ROUTES = new Set([
+  'GET /api/content-editor',
+  'GET /api/content-editor/files/:language/:name',
+  'PUT /api/content-editor/files/:language/:name',
+  'DELETE /api/content-editor/files/:language/:name',
+  'GET /api/content-editor/preview',
+  'GET /api/content-editor/e-cert-preview.pdf',
+  'POST /api/content-editor/publish',
+  'GET /api/content-editor/versions',
+  'GET /api/content-editor/versions/:version',
+  'POST /api/content-editor/versions/:version/restore',
+  'GET /api/content-editor/reviews',
+  'POST /api/content-editor/reviews/:language/:name',
+  'GET /api/content-editor/export.zip',
+  'POST /api/content-editor/import',
+  'POST /api/content-editor/images',
 ]);
 
 /**

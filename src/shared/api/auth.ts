@@ -4,7 +4,8 @@ import { EMAIL_PATTERN } from './contact.ts';
 export const PASSWORD_MIN_LENGTH = 10;
 const PASSWORD_MAX_LENGTH = 128;
 
-export const roles = ['admin', 'staff'] as const;
+/** `editor`: edits the public pages, brand, translations and the e-Cert's design, and nothing else. */
+export const roles = ['admin', 'staff', 'editor'] as const;
 export type Role = (typeof roles)[number];
 /** A verifier organisation's user: signs in like staff, reaches only the verifier area. */
 export const VERIFIER_ROLE = 'verifier';
@@ -33,7 +34,7 @@ const nameField = z
   .min(1, { error: 'Name is required' })
   .max(200, { error: 'Name must be at most 200 characters' });
 
-export const roleField = z.enum(roles, { error: 'Role must be admin or staff' });
+export const roleField = z.enum(roles, { error: 'Role must be admin, staff or editor' });
 
 export const newUserInput = z.object({
   email: emailField,

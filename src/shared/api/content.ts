@@ -53,8 +53,8 @@ const verifyPage = z.object({
 export type VerifyPage = z.infer<typeof verifyPage>;
 
 /**
- * The PDF e-Cert's design: its accent colour, a short statement under the holder's details, and
- * the signatory printed under the signature. The credential and its checks do not read it.
+ * The PDF e-Cert's design: its accent colour, a short statement under the holder's details, the
+ * signatory with their signature, and its logo. The credential and its checks do not read it.
  */
 const eCertDesign = z.object({
   accentColour: z
@@ -63,6 +63,10 @@ const eCertDesign = z.object({
   statement: text.max(400, { error: 'Statement must be at most 400 characters' }),
   signatoryName: text.max(120),
   signatoryTitle: text.max(120),
+  /** The signatory's signature, printed above their name: an uploaded image's address. */
+  signatureImage: text.max(200).optional(),
+  /** A logo for the PDF alone; the brand's logo when left out. */
+  logoImage: text.max(200).optional(),
 });
 export type ECertDesign = z.infer<typeof eCertDesign>;
 

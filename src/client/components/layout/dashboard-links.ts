@@ -22,6 +22,16 @@ export const staffLinks = [
   { label: 'Account', to: '/dashboard/account', admin: false },
 ] as const;
 
+/** Where an editor's dashboard starts: the pages are all they edit. */
+export const editorHome = '/dashboard/pages';
+
+/** What an editor, who edits the public pages only, is shown and may open. */
+export const editorLinks = [
+  { label: 'Pages and brand', to: editorHome },
+  { label: 'Account', to: '/dashboard/account' },
+  { label: 'Home', to: '/' },
+] as const;
+
 /** Which sidebar entry a path belongs to: edit pages light up the list they came from. */
 export function activeLink(pathname: string): string {
   if (pathname.startsWith('/dashboard/updatepeople/')) return '/dashboard/peoples';

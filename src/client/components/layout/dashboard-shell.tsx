@@ -2,19 +2,19 @@ import { AppShell, Burger, Button, Divider, Group, NavLink, ScrollArea, Text, Ti
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { type ReactNode, useRef } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
-import { activeLink, dashboardLinks, staffLinks } from './dashboard-links.ts';
+import { activeLink, dashboardLinks, editorLinks, staffLinks } from './dashboard-links.ts';
 import { LoadingBar } from './loading-bar.tsx';
 
 interface DashboardShellProps {
   userEmail: string;
-  isAdmin: boolean;
+  role: string;
   loggingOut: boolean;
   onLogout: () => void;
   children: ReactNode;
 }
 
 /** The staff layout: a "User Panel" sidebar that folds behind a burger on small screens. */
-export function DashboardShell({ userEmail, isAdmin, loggingOut, onLogout, children }: DashboardShellProps) {
+export function DashboardShell({ userEmail, role, loggingOut, onLogout, children }: DashboardShellProps) {
   const [opened, navbar] = useDisclosure(false);
   // Below the `sm` breakpoint (48em) a closed navbar only slides off-screen; inert keeps its links
   // out of the tab order and away from screen readers until the burger opens it.
@@ -22,7 +22,10 @@ export function DashboardShell({ userEmail, isAdmin, loggingOut, onLogout, child
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const active = activeLink(pathname);
-  const links = [...dashboardLinks, ...staffLinks.filter((link) => isAdmin || !link.admin)];
+  const links =
+    role === 'editor'
+      ? editorLinks
+      : [...dashboardLinks, ...staffLinks.filter((link) => role === 'admin' || !link.admin)];
   const burgerRef = useRef<HTMLButtonElement>(null);
   // On phones the open sidebar covers the page: Escape closes it, like the public menu.
   useWindowEvent('keydown', (event) => {

@@ -19,6 +19,7 @@ import { contentChanges } from '#shared/rules/content-changes.ts';
 import { AppError, invalidInput, notFound } from '../../errors.ts';
 import { languageQuery } from '../../i18n/language-query.ts';
 import { requestActor } from '../audit/request-actor.ts';
+import { eCertDesignIn } from '../e-cert-pdf/e-cert-design.ts';
 import { sampleECertPdf } from '../e-cert-pdf/sample-e-cert.ts';
 import { CONTENT_ZIP_MAX_BYTES, contentZip, readContentZip } from './content-zip.ts';
 import { draftContent, findFile, listDrafts } from './find-drafts.ts';
@@ -28,12 +29,11 @@ import { filesOfVersion, findVersion, latestVersionNumber, listVersions } from '
 import { discardDraft, saveDraft } from './save-draft.ts';
 import { approveTranslation, listReviews } from './translation-reviews.ts';
 
-// The staff scope's hook answers 403 to anyone but an administrator.
-
 /** The pages that show only content: a record page shows a record, and has none to preview. */
 const previewable = new Set<string>(Object.values(publicPages).filter((path) => !path.includes(':')));
 
-const adminOnly = { role: 'admin' } as const;
+// Administrators and editors; the staff scope's hook answers 403 to everyone else.
+const contentEditing = { role: 'content' } as const;
 
 const summary = (row: {
   version: number;
@@ -58,20 +58,20 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/content-editor',
-    { config: adminOnly, schema: { response: { 200: contentOverview } } },
+    { config: contentEditing, schema: { response: { 200: contentOverview } } },
     async () => ({ version: await latestVersionNumber(app.db), drafts: await listDrafts(app.db) }),
   );
 
   app.get(
     '/api/content-editor/files/:language/:name',
-    { config: adminOnly, schema: { params: contentFileParams, response: { 200: contentFileView } } },
+    { config: contentEditing, schema: { params: contentFileParams, response: { 200: contentFileView } } },
     async (request) => findFile(app, request.params),
   );
 
   app.put(
     '/api/content-editor/files/:language/:name',
     {
-      config: adminOnly,
+      config: contentEditing,
       schema: { params: contentFileParams, body: saveDraftInput, response: { 200: savedDraft } },
     },
     async (request) => saveDraft(app, request.params, request.body, requestActor(request)),
@@ -79,7 +79,7 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/content-editor/files/:language/:name',
-    { config: adminOnly, schema: { params: contentFileParams } },
+    { config: contentEditing, schema: { params: contentFileParams } },
     async (request, reply) => {
       await discardDraft(app, request.params);
       return reply.code(204).send();
@@ -88,7 +88,7 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/content-editor/preview',
-    { config: adminOnly, schema: { querystring: previewQuery } },
+    { config: contentEditing, schema: { querystring: previewQuery } },
     async (request, reply) => {
       const page = withoutLanguage(request.query.path);
       if (!previewable.has(page)) {
@@ -105,13 +105,13 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/content-editor/e-cert-preview.pdf',
-    { config: adminOnly, schema: { querystring: languageQuery } },
+    { config: contentEditing, schema: { querystring: languageQuery } },
     async (request, reply) => {
-      const drafted = (await draftContent(app)).inLanguage(request.query.lang);
+      const content = await draftContent(app);
       const pdf = await sampleECertPdf(
-        { ...drafted, design: drafted.pages['e-cert'] },
+        { ...content.inLanguage(request.query.lang), design: eCertDesignIn(content, request.query.lang) },
         request.query.lang,
-        app.config.publicUrl,
+        { publicUrl: app.config.publicUrl, files: app.files },
       );
       return reply
         .type('application/pdf')
@@ -122,13 +122,13 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/content-editor/publish',
-    { config: adminOnly, schema: { body: publishInput } },
+    { config: contentEditing, schema: { body: publishInput } },
     async (request) => publishDrafts(app, request.body.version, requestActor(request)),
   );
 
   app.get(
     '/api/content-editor/versions',
-    { config: adminOnly, schema: { response: { 200: versionList } } },
+    { config: contentEditing, schema: { response: { 200: versionList } } },
     async () => ({
       current: await latestVersionNumber(app.db),
       items: (await listVersions(app.db)).map(summary),
@@ -137,7 +137,7 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/content-editor/versions/:version',
-    { config: adminOnly, schema: { params: versionParams, response: { 200: versionDetail } } },
+    { config: contentEditing, schema: { params: versionParams, response: { 200: versionDetail } } },
     async (request) => {
       const row = await findVersion(app.db, request.params.version);
       if (!row) throw notFound('There is no such version of the pages.');
@@ -148,7 +148,7 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/content-editor/versions/:version/restore',
-    { config: adminOnly, schema: { params: versionParams, body: publishInput } },
+    { config: contentEditing, schema: { params: versionParams, body: publishInput } },
     async (request) => {
       if (!(await findVersion(app.db, request.params.version)))
         throw notFound('There is no such version of the pages.');
@@ -158,20 +158,20 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/content-editor/reviews',
-    { config: adminOnly, schema: { response: { 200: translationReviews } } },
+    { config: contentEditing, schema: { response: { 200: translationReviews } } },
     async () => ({ items: await listReviews(app) }),
   );
 
   app.post(
     '/api/content-editor/reviews/:language/:name',
-    { config: adminOnly, schema: { params: reviewParams } },
+    { config: contentEditing, schema: { params: reviewParams } },
     async (request, reply) => {
       await approveTranslation(app, request.params, requestActor(request));
       return reply.code(204).send();
     },
   );
 
-  app.get('/api/content-editor/export.zip', { config: adminOnly }, async (_request, reply) => {
+  app.get('/api/content-editor/export.zip', { config: contentEditing }, async (_request, reply) => {
     const files = await filesOfVersion(app, app.db, await latestVersionNumber(app.db));
     return reply
       .type('application/zip')
@@ -179,7 +179,7 @@ const contentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(await contentZip(files));
   });
 
-  app.post('/api/content-editor/import', { config: adminOnly }, async (request) => {
+  app.post('/api/content-editor/import', { config: contentEditing }, async (request) => {
     if (!Buffer.isBuffer(request.body)) {
       throw new AppError(415, 'Send the archive as application/zip.', 'UNSUPPORTED_MEDIA_TYPE');
     }

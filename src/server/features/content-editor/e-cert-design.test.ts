@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentFileView } from '#shared/api/content-editor.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { multipartForm } from '../../test/upload-fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -36,7 +37,16 @@ async function rendered(pdf: Buffer) {
     const pixel = (x: number, y: number) => [
       ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
     ];
-    return { text: await readFile(path.join(folder, 'e-cert.txt'), 'utf8'), pixel, width: info.width };
+    /** How many pixels of the page are near `rgb`. */
+    const count = ([r, g, b]: number[]) => {
+      let found = 0;
+      for (let i = 0; i < data.length; i += 3) {
+        const near = Math.abs((data[i] ?? 0) - (r ?? 0)) + Math.abs((data[i + 1] ?? 0) - (g ?? 0));
+        if (near + Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < 30) found += 1;
+      }
+      return found;
+    };
+    return { text: await readFile(path.join(folder, 'e-cert.txt'), 'utf8'), pixel, count, width: info.width };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -95,6 +105,53 @@ describe('the e-Cert’s design, set in the dashboard', () => {
       expect(after.text).toContain(statement);
       expect(after.text).toContain('Jordan Lee');
       expect(after.pixel(Math.floor(after.width / 2), 2)).toEqual([0xc0, 0x1a, 0x2b]);
+    }
+  });
+
+  it('prints an uploaded signature above the signatory, in every language, once an editor drafts it', async () => {
+    const editor = await signInAs(harness.app, 'editor');
+    const magenta = [255, 0, 255];
+    const signature = await sharp({
+      create: { width: 420, height: 140, channels: 3, background: { r: 255, g: 0, b: 255 } },
+    })
+      .png()
+      .toBuffer();
+    expect((await rendered(await preview('ms'))).count(magenta)).toBe(0);
+
+    const uploaded = await harness.app.inject({
+      method: 'POST',
+      url: '/api/content-editor/images?field=signatureImage',
+      headers: editor.headers,
+      payload: multipartForm(
+        {},
+        { image: { data: signature, filename: 'signature.png', type: 'image/png' } },
+      ),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { src } = uploaded.json<{ src: string }>();
+    const file = (
+      await harness.app.inject({
+        method: 'GET',
+        url: '/api/content-editor/files/en/e-cert',
+        headers: editor.headers,
+      })
+    ).json<ContentFileView>();
+    const saved = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/content-editor/files/en/e-cert',
+      headers: editor.headers,
+      payload: {
+        body: { ...((file.draft?.body ?? file.published) as object), signatureImage: src },
+        stamp: file.stamp,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // Malay's own design names no signature: the English one stands in, as the page's words do not.
+    for (const language of ['en', 'ms']) {
+      const page = await rendered(await preview(language));
+      // 160 × 48 points at 50 dpi is about 111 × 33 pixels; the image is scaled to fit, keeping its shape.
+      expect(page.count(magenta), language).toBeGreaterThan(1500);
     }
   });
 

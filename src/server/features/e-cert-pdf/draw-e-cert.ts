@@ -22,6 +22,8 @@ export interface ECertContent {
   qrPng: Buffer;
   logoPng: Buffer | null;
   signaturePng: Buffer | null;
+  /** The signatory's signature from the design, above their name. */
+  signatoryPng: Buffer | null;
   credential: object | null;
   madeAt: Date;
   /** The language of the page's own words; record data is shown as stored. */
@@ -394,6 +396,12 @@ export async function drawECert(content: ECertContent): Promise<Uint8Array> {
       width: 160,
       color: DIMMED,
     });
+  }
+  if (content.signatoryPng) {
+    const signature = await document.embedPng(content.signatoryPng);
+    const scaled = signature.scaleToFit(160, 48);
+    page.drawImage(signature, { x: MARGIN, y: signatoryY - 6 - scaled.height, ...scaled });
+    signatoryY -= scaled.height + 6;
   }
   signatoryY = await write.text(content.design.signatoryName, {
     x: MARGIN,

@@ -9,13 +9,14 @@ import { toCertificateView, toTrainingRecord } from '../certificates/certificate
 import type { FoundCertificate } from '../certificates/find-certificate.ts';
 import { credentialOfPerson } from '../credentials/credential-of-person.ts';
 import { drawECert } from './draw-e-cert.ts';
-import { logoPng, storedImagePng } from './e-cert-images.ts';
+import { eCertDesignIn } from './e-cert-design.ts';
+import { designImages, storedImagePng } from './e-cert-images.ts';
 
 /**
  * How the page is drawn, as a number: part of every PDF's version, so PDFs kept in the store from
  * an older drawing are made again. Raise it with any change to what draw-e-cert.ts prints.
  */
-const PDF_FORM = 3;
+const PDF_FORM = 4;
 
 /** JSON with every object's keys in order: a credential read back from jsonb has them reordered. */
 const stableJson = (value: unknown) =>
@@ -48,8 +49,8 @@ export async function prepareECertPdf(
   found: FoundCertificate,
   { audience, language }: { audience: 'public' | 'staff'; language: Language },
 ): Promise<ECertPdf> {
-  const { site, pages } = app.content.inLanguage(language);
-  const design = pages['e-cert'];
+  const { site } = app.content.inLanguage(language);
+  const design = eCertDesignIn(app.content, language);
   const { certValidityYears, publicUrl, maskIdentifiers } = app.config;
   const view = toCertificateView(found.row, {
     issuer: site.issuerName,
@@ -79,9 +80,9 @@ export async function prepareECertPdf(
     key,
     fileName: `e-cert-${id.slice(0, 8)}.pdf`,
     async make() {
-      const [qrPng, logo, signaturePng] = await Promise.all([
+      const [qrPng, [logo, signatoryPng], signaturePng] = await Promise.all([
         QRCode.toBuffer(recordUrl, { type: 'png', margin: 1, scale: 6, errorCorrectionLevel: 'M' }),
-        logoPng(site.logo.src),
+        designImages(app.files, design, site),
         storedImagePng(app.files, found.row.signatureImage),
       ]);
       return drawECert({
@@ -93,6 +94,7 @@ export async function prepareECertPdf(
         qrPng,
         logoPng: logo,
         signaturePng,
+        signatoryPng,
         credential,
         madeAt,
         language,

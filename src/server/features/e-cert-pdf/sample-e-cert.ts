@@ -2,9 +2,10 @@ import QRCode from 'qrcode';
 import type { ECertDesign } from '#shared/api/content.ts';
 import type { ContentInLanguage } from '#shared/api/site-content.ts';
 import type { Language } from '#shared/i18n/languages.ts';
+import type { FileStore } from '../../files/file-store.ts';
 import { i18nFor } from '../../i18n/i18n-for.ts';
 import { drawECert } from './draw-e-cert.ts';
-import { logoPng } from './e-cert-images.ts';
+import { designImages } from './e-cert-images.ts';
 
 /**
  * An e-Cert of a fictional holder, drawn as a real one is, for previewing a design before it is
@@ -13,8 +14,9 @@ import { logoPng } from './e-cert-images.ts';
 export async function sampleECertPdf(
   content: ContentInLanguage & { design: ECertDesign },
   language: Language,
-  publicUrl: string,
+  { publicUrl, files }: { publicUrl: string; files: FileStore },
 ) {
+  const [logoPng, signatoryPng] = await designImages(files, content.design, content.site);
   const recordUrl = `${publicUrl}/info/00000000-0000-4000-8000-000000000000`;
   return drawECert({
     site: content.site,
@@ -41,8 +43,9 @@ export async function sampleECertPdf(
     ],
     recordUrl,
     qrPng: await QRCode.toBuffer(recordUrl, { type: 'png', margin: 1, scale: 6, errorCorrectionLevel: 'M' }),
-    logoPng: await logoPng(content.site.logo.src),
+    logoPng,
     signaturePng: null,
+    signatoryPng,
     credential: null,
     madeAt: new Date(),
     language,

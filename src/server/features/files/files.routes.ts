@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { contentTypeOf, isFileKey } from '../../files/file-store.ts';
-import { staffSessionReader } from '../staff-session.ts';
+import { mayUse, staffSessionReader } from '../staff-session.ts';
 import { prepareIsPublicFile } from './find-public-files.ts';
 
 // Keys are content hashes: the bytes behind a key never change.
@@ -29,7 +29,10 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key } = request.params;
       if (!isFileKey(key)) throw notFound('File not found.');
       const isPublic = await isPublicFile(key);
-      if (!isPublic) await staffSession(request);
+      // An editor's session is staff's for content only: identity documents are not theirs.
+      if (!isPublic && !mayUse((await staffSession(request)).role, undefined)) {
+        throw new AppError(403, 'You do not have permission to do this.', 'FORBIDDEN');
+      }
       const file = await app.files.open(key);
       if (!file) throw notFound('File not found.');
       const contentType = contentTypeOf(key);

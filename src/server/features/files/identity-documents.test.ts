@@ -4,6 +4,7 @@ import type { PersonView } from '#shared/api/people.ts';
 import { queryRows } from '../../db/database.ts';
 import { checked, csvOf, csvRow, zipOf } from '../../test/imports-api.ts';
 import { setUpPeopleApi } from '../../test/people-api.ts';
+import { signInAs } from '../../test/staff-session.ts';
 import { multipartForm, pngImage } from '../../test/upload-fixtures.ts';
 
 // The product as shipped: passport scans are held by the issuer, for its staff.
@@ -109,6 +110,15 @@ describe('passport scans, as shipped', () => {
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.rawPayload.length).toBeGreaterThan(0);
     }
+  });
+
+  it('refuses the scan to an editor, whose session is for the pages only', async () => {
+    const { scan } = await personWithScan(held);
+    const editor = await signInAs(held.harness.app, 'editor');
+
+    const response = await get(held, scan, editor.cookie);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('FORBIDDEN');
   });
 
   it('keeps the scan of a record in the trash staff-only', async () => {

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
-import { importRow, person } from '../../db/schema/index.ts';
+import { contentDraft, contentVersion, importRow, person } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/file-store.ts';
+
+// A logo or signature the content names (brand-images), in any kept version or draft.
+const BRAND_IMAGE_PATTERN = '/brand-images/([a-f0-9]{64}\\.png)';
 
 /** A file younger than this may belong to an upload whose row is not committed yet. */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
@@ -10,7 +13,7 @@ const BATCH_SIZE = 1000;
 
 /**
  * The keys among `keys` that some person row (live or in the trash) refers to, or a checked import
- * waiting for its commit: images, their thumbnails, PDFs. One scan of each table per call, whatever
+ * waiting for its commit: images, their thumbnails, PDFs; and the brand images of the content. One scan of each table per call, whatever
  * the number of keys. These are the only owners of stored files; a new owner must be added here.
  */
 async function findReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
@@ -35,7 +38,15 @@ async function findReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<
       (r.fields #>> '{certificateImage,key}'), (r.fields #>> '{certificateImage,thumbnailKey}'),
       (r.fields #>> '{pdf,key}')
     ) as ref(key)
-    where r.fields is not null and ref.key in ${wanted}`,
+    where r.fields is not null and ref.key in ${wanted}
+    union
+    select m.found[1] from ${contentVersion} as v
+    cross join lateral regexp_matches(v.files::text, ${BRAND_IMAGE_PATTERN}, 'g') as m(found)
+    where m.found[1] in ${wanted}
+    union
+    select m.found[1] from ${contentDraft} as d
+    cross join lateral regexp_matches(d.body::text, ${BRAND_IMAGE_PATTERN}, 'g') as m(found)
+    where m.found[1] in ${wanted}`,
   );
   return new Set(rows.map((row) => row.key));
 }

@@ -5,9 +5,12 @@ export interface FileField {
   name: string;
   label: string;
   kind: 'image' | 'pdf';
+  /** A tighter limit than the kind's own. */
+  maxBytes?: number;
 }
 
-export const maxBytesOf = (field: FileField) => (field.kind === 'image' ? IMAGE_MAX_BYTES : PDF_MAX_BYTES);
+export const maxBytesOf = (field: FileField) =>
+  field.maxBytes ?? (field.kind === 'image' ? IMAGE_MAX_BYTES : PDF_MAX_BYTES);
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 

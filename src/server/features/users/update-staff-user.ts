@@ -24,7 +24,7 @@ export async function updateStaffUser(db: Db, id: string, input: UpdateUserInput
     throw invalidInput('Nothing to change: send a name, an email, a role or banned.');
   }
   // An administrator who locks themselves out could leave the portal with no administrator at all.
-  if (id === actor.id && input.role === 'staff') {
+  if (id === actor.id && input.role !== undefined && input.role !== 'admin') {
     throw invalidInput('You cannot remove your own administrator role.', {
       role: 'You cannot change your own role',
     });

@@ -168,6 +168,24 @@ describe('users API (administrators only)', () => {
     });
   });
 
+  it('gives a staff user the editor role: the pages open to their session, the people close', async () => {
+    const created = await createUser('editor-to-be@example.com');
+    const cookie = await signInWith(testApp.app, 'editor-to-be@example.com', TEST_PASSWORD);
+    const headers = { cookie, origin: testApp.app.config.publicUrl };
+    const status = async (url: string) =>
+      (await testApp.app.inject({ method: 'GET', url, headers })).statusCode;
+    expect([await status('/api/content-editor'), await status('/api/people')]).toEqual([403, 200]);
+
+    const response = await asAdmin('PATCH', `/api/users/${created.id}`, { role: 'editor' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: created.id, role: 'editor' });
+    expect([await status('/api/content-editor'), await status('/api/people')]).toEqual([200, 403]);
+    const listed = (await asAdmin('GET', '/api/users')).json<{ items: UserView[] }>().items;
+    expect(listed.find((row) => row.id === created.id)?.role).toBe('editor');
+    expect((await auditOf(created.id)).at(-1)).toMatchObject({ changes: { role: ['staff', 'editor'] } });
+  });
+
   it('bans a user: their sessions end at once and sign-in is refused', async () => {
     const created = await createUser('banned@example.com');
     const cookie = await signInWith(testApp.app, 'banned@example.com', TEST_PASSWORD);
@@ -273,11 +291,13 @@ describe('users API (administrators only)', () => {
 
   it('refuses to let administrators demote, ban or delete themselves', async () => {
     const demote = await asAdmin('PATCH', `/api/users/${admin.user.id}`, { role: 'staff' });
+    const toEditor = await asAdmin('PATCH', `/api/users/${admin.user.id}`, { role: 'editor' });
     const ban = await asAdmin('PATCH', `/api/users/${admin.user.id}`, { banned: true });
     const remove = await asAdmin('DELETE', `/api/users/${admin.user.id}`);
 
     expect(demote.statusCode).toBe(400);
     expect(demote.json().fields).toHaveProperty('role');
+    expect(toEditor.statusCode).toBe(400);
     expect(ban.statusCode).toBe(400);
     expect(remove.statusCode).toBe(400);
     expect(remove.json()).toMatchObject({

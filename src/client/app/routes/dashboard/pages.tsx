@@ -13,11 +13,11 @@ import { TranslationReviewPanel } from '#client/features/content-editor/componen
 import { VersionHistory } from '#client/features/content-editor/components/version-history.tsx';
 import { queryClient } from '#client/lib/query-client.ts';
 
-// Administrators only; the server refuses everyone else as well.
+// Administrators and editors; the server refuses everyone else as well.
 export async function loader() {
   const session = await queryClient.fetchQuery(sessionQuery());
   if (!session) return null; // the layout sends signed-out visitors to the login page
-  if (session.user.role !== 'admin') throw redirect('/dashboard');
+  if (session.user.role !== 'admin' && session.user.role !== 'editor') throw redirect('/dashboard');
   await Promise.all([
     queryClient.ensureQueryData(contentOverviewQuery()),
     queryClient.ensureQueryData(contentVersionsQuery()),

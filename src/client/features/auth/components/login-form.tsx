@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { editorHome } from '#client/components/layout/dashboard-links.ts';
 import { validateWith } from '#client/lib/zod-form.ts';
 import { type LoginInput, loginInput } from '#shared/api/auth.ts';
 import { sessionQuery } from '../api/session-query.ts';
@@ -21,7 +22,10 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const signedIn = async () => {
     // Drop the signed-out answer so the dashboard asks the server again.
     queryClient.removeQueries({ queryKey: sessionQuery().queryKey });
-    await navigate(redirectTo, { replace: true });
+    // An editor's dashboard is the pages: its usual first page would only be refused to them.
+    const session = await queryClient.fetchQuery(sessionQuery());
+    const editing = session?.user.role === 'editor' && redirectTo === '/dashboard';
+    await navigate(editing ? editorHome : redirectTo, { replace: true });
   };
   const mutation = useMutation({
     mutationFn: (values: LoginInput) => signIn(loginInput.parse(values)),

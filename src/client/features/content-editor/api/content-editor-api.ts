@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, postJson } from '#client/lib/api-client.ts';
+import type { UploadedBrandImage } from '#shared/api/brand-images.ts';
 import type {
   ContentFileView,
   ContentOverview,
@@ -70,3 +71,13 @@ export const approveTranslation = (file: FileKey) =>
       method: 'POST',
     },
   );
+
+/** Uploads a logo or signature for the form field at `field`; the answer's `src` goes in the draft. */
+export function uploadBrandImage(field: string, image: File) {
+  const form = new FormData();
+  form.append('image', image);
+  return apiFetch<UploadedBrandImage>(`/api/content-editor/images?field=${encodeURIComponent(field)}`, {
+    method: 'POST',
+    body: form,
+  });
+}

@@ -1,5 +1,7 @@
 import { Button, Fieldset, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { emptyValue, labelOf, type Shape } from '#client/lib/schema-shape.ts';
+import { imageFieldNames } from '#shared/api/brand-images.ts';
+import { ImageField } from './image-field.tsx';
 
 type Path = (string | number)[];
 
@@ -20,6 +22,20 @@ const LONG_TEXT = 80;
 /** The form of one page, made from its schema: texts, groups and lists that can grow and be reordered. */
 export function SchemaField({ shape, label, path, value, english, errors, onChange }: FieldProps) {
   const error = errors[path.join('.')];
+  const key = path.at(-1);
+  if (shape.kind === 'text' && typeof key === 'string' && imageFieldNames.has(key)) {
+    return (
+      <ImageField
+        label={key === 'src' ? 'Image address' : label}
+        field={path.join('.')}
+        value={typeof value === 'string' ? value : ''}
+        required={!shape.optional}
+        description={english === undefined ? undefined : `English: ${String(english)}`}
+        error={error}
+        onChange={(src) => onChange(path, src)}
+      />
+    );
+  }
   if (shape.kind === 'text') {
     const text = typeof value === 'string' ? value : '';
     const Input = text.length > LONG_TEXT || String(english ?? '').length > LONG_TEXT ? Textarea : TextInput;
