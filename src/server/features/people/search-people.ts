@@ -135,6 +135,13 @@ function rankedMatches(q: string, offset: number, pageSize: number) {
 }
 
 /**
+ * Filters keeping at most this many people are read first and the search tested on their rows:
+ * walking the newest-first index for the search's matches among them passes about
+ * live ÷ kept entries a match, most of the index when both are rare.
+ */
+const FEW_KEPT = 5_000;
+
+/**
  * A search narrowed by filters, in one statement that reads its matches once: the newest
  * SEARCH_COUNT_CAP + 1 the filters keep (the newest-first index carries the search text and the
  * filters' columns), counted. When they are no more, the page ranked by relevance; otherwise
@@ -145,11 +152,18 @@ function filteredMatches(q: string, filters: SQL, offset: number, pageSize: numb
   const end = offset + pageSize;
   return sql`
   with starting as materialized (${prefixed(q, end, true)}),
+  kept as materialized (select ${person.id} as id from ${person} where ${narrowed(filters)} limit ${FEW_KEPT + 1}),
   hits as materialized (
-    select ${person.id} as id, ${person.createdAt} as created_at from ${person}
+    (select ${person.id} as id, ${person.createdAt} as created_at from ${person}
     where ${narrowed(filters)} and ${holding(person.searchText, q)}
+      and (select count(*) from kept) > ${FEW_KEPT}
     order by ${sql.join(newestFirst, sql`, `)}
-    limit ${Math.max(SEARCH_COUNT_CAP + 1, end)}
+    limit ${Math.max(SEARCH_COUNT_CAP + 1, end)})
+    union all
+    (select ${person.id} as id, ${person.createdAt} as created_at from kept join ${person} on ${person.id} = kept.id
+    where ${holding(person.searchText, q)} and (select count(*) from kept) <= ${FEW_KEPT}
+    order by ${sql.join(newestFirst, sql`, `)}
+    limit ${Math.max(SEARCH_COUNT_CAP + 1, end)})
   ),
   counted as (select count(*)::int as n from hits)
   select counted.n, page.id from counted
