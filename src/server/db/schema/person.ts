@@ -104,8 +104,8 @@ export const person = pgTable(
     index('person_live_passed_idx').on(t.passedDate, t.id).where(sql`${t.deletedAt} is null`),
     // Valid people by name and by serial: the valid are a range of passed dates that moves daily,
     // which no predicate can follow; these hold the passes since a fixed day (on or before the
-    // first valid one), so a valid list walks only those. The day is moved forward by
-    // features/people/recent-passes.ts (a rebuild), which also writes it here for new databases.
+    // first valid one), so a valid list walks only those. The day written here is the first
+    // migration's; features/people/recent-passes.ts moves it forward by rebuilding them.
     index('person_live_recent_passes_name_idx')
       .on(t.name, t.id)
       .where(sql`${t.deletedAt} is null and ${t.revokedAt} is null and ${t.resultPassed} and ${t.passedDate} >= '2024-11-01'::date`),
