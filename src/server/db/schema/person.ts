@@ -108,10 +108,14 @@ export const person = pgTable(
     // migration's; features/people/recent-passes.ts moves it forward by rebuilding them.
     index('person_live_recent_passes_name_idx')
       .on(t.name, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.revokedAt} is null and ${t.resultPassed} and ${t.passedDate} >= '2024-11-01'::date`),
+      .where(
+        sql`${t.deletedAt} is null and ${t.revokedAt} is null and ${t.resultPassed} and ${t.passedDate} >= '2024-11-01'::date`,
+      ),
     index('person_live_recent_passes_serial_idx')
       .on(t.eCertNumber, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.revokedAt} is null and ${t.resultPassed} and ${t.passedDate} >= '2024-11-01'::date`),
+      .where(
+        sql`${t.deletedAt} is null and ${t.revokedAt} is null and ${t.resultPassed} and ${t.passedDate} >= '2024-11-01'::date`,
+      ),
     // Live revoked people newest first: the Status filter "Revoked" pages and counts them here
     // alone (5,000 of a million counted in 2 ms; 38 ms through the heap). It carries the other
     // filters' columns, as does the next (INCLUDE in drizzle/0019, by hand).

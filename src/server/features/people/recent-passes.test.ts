@@ -23,7 +23,12 @@ beforeAll(async () => {
     ['Cid Old', 2000],
   ] as const) {
     const passedDate = isoDate(new Date(Date.now() - passedDaysAgo * DAY_MS));
-    await insertPerson(harness.database.db, { name, tradeTested: course, passedDate, eCertNumber: `S-${name}` });
+    await insertPerson(harness.database.db, {
+      name,
+      tradeTested: course,
+      passedDate,
+      eCertNumber: `S-${name}`,
+    });
   }
 });
 afterAll(async () => {

@@ -37,7 +37,11 @@ async function startDay(db: Db, name: string): Promise<string | null> {
  */
 export async function moveRecentPassesForward(
   db: Db,
-  { validityYears, concurrently, now = new Date() }: { validityYears: number; concurrently: boolean; now?: Date },
+  {
+    validityYears,
+    concurrently,
+    now = new Date(),
+  }: { validityYears: number; concurrently: boolean; now?: Date },
 ) {
   const firstValid = earliestAvailablePassedDate(validityYears, now);
   const days: Record<string, string> = {};
@@ -76,9 +80,7 @@ export function moveRecentPassesOnTimer(app: FastifyInstance) {
     running = moveRecentPassesForward(app.db, {
       validityYears: app.config.certValidityYears,
       concurrently: app.database.kind === 'postgres',
-    }).catch((error: unknown) =>
-      app.log.error({ err: error }, 'moving the recent-passes indexes failed'),
-    );
+    }).catch((error: unknown) => app.log.error({ err: error }, 'moving the recent-passes indexes failed'));
   };
   let first: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
