@@ -146,14 +146,15 @@ function rankedMatches(q: string, offset: number, pageSize: number) {
 /**
  * Filters keeping at most this many people are read first and the search tested on their rows:
  * walking the newest-first index for the search's matches among them passes about
- * live ÷ kept entries a match, most of the index when both are rare.
+ * live ÷ kept entries a match, most of the index when both are rare. Past this, reading the
+ * rows costs more than the walk (18,511 rows read at a million: 753 ms, the walk 0.5 s).
  */
 const FEW_KEPT = 5_000;
 
 /**
  * A search narrowed by filters, in one statement that reads its matches once: the newest
- * SEARCH_COUNT_CAP + 1 the filters keep (the newest-first index carries the search text and the
- * filters' columns), counted. When they are no more, the page ranked by relevance; otherwise
+ * SEARCH_COUNT_CAP + 1 the filters keep (from the rows they keep when FEW_KEPT or fewer, else on
+ * the newest-first index, which carries the search text and the filters' columns), counted. When they are no more, the page ranked by relevance; otherwise
  * tieredMatches' page: identifiers starting with `q` that the filters keep (the btrees' first
  * may all be filtered out, so they do not count), then the newest. Only the page read applies.
  */
