@@ -102,6 +102,20 @@ export const person = pgTable(
     // this index alone instead of testing every row (2 s at a million records). Also the table's
     // sort by passed date, with the filter columns included as above.
     index('person_live_passed_idx').on(t.passedDate, t.id).where(sql`${t.deletedAt} is null`),
+    // Valid people by name and by serial: the valid are a range of passed dates that moves daily,
+    // which no predicate can follow; these hold the passes since a fixed day (on or before the
+    // first valid one), so a valid list walks only those. The day written here is the first
+    // migration's; features/people/recent-passes.ts moves it forward by rebuilding them.
+    index('person_live_recent_passes_name_idx')
+      .on(t.name, t.id)
+      .where(
+        sql`${t.deletedAt} is null and ${t.revokedAt} is null and ${t.resultPassed} and ${t.passedDate} >= '2024-11-01'::date`,
+      ),
+    index('person_live_recent_passes_serial_idx')
+      .on(t.eCertNumber, t.id)
+      .where(
+        sql`${t.deletedAt} is null and ${t.revokedAt} is null and ${t.resultPassed} and ${t.passedDate} >= '2024-11-01'::date`,
+      ),
     // Live revoked people newest first: the Status filter "Revoked" pages and counts them here
     // alone (5,000 of a million counted in 2 ms; 38 ms through the heap). It carries the other
     // filters' columns, as does the next (INCLUDE in drizzle/0019, by hand).

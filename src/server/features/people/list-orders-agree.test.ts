@@ -47,6 +47,9 @@ beforeAll(async () => {
   await add('Eve Failed', 30, 29, { testResult: 'Failed' });
   await add('Fay No Scan', 40, 39, { passportImage: null });
   await add('Gus Today', 0, 0);
+  // Passed just before the first valid day, yet on or after the day the valid-by-name and
+  // valid-by-serial indexes start from: expired, though in those indexes.
+  await add('Hal Lapsed', 735, 734);
 });
 afterAll(async () => {
   await harness.close();
@@ -224,6 +227,44 @@ describe('GET /api/people pages a search with a filter and a sort by cursor', ()
     }
     expect(seen).toHaveLength(300);
     expect(new Set(seen).size).toBe(300);
+  });
+});
+
+describe('GET /api/people gives a search the matches its filters keep', () => {
+  /** The search's matches among the course's people that `extra` keeps, newest first. */
+  const plainSearch = async (q: string, extra: SQL) =>
+    (
+      await queryRows<{ id: string }>(
+        harness.database.db,
+        sql`select id from person where deleted_at is null and trade_tested = ${course} and ${extra}
+          and search_text like ${`%${q}%`} order by created_at desc, id desc`,
+      )
+    ).map((row) => row.id);
+
+  // Result "Other" keeps a third of the course (read first, the search tested on them); the
+  // course alone keeps more (its matches found on the newest-first walk).
+  it.each([
+    ['result=other', sql`not result_passed`],
+    ['result=passed', sql`result_passed`],
+  ])('a rare search with %s: every match, counted', async (filter, extra) => {
+    const expected = await plainSearch('y 000', extra);
+    const list = `q=${encodeURIComponent('y 000')}&course=${course}&${filter}&pageSize=100`;
+    const got = await page(list);
+    expect(got).toMatchObject({ total: expected.length, totalCapped: false, next: null });
+    expect(new Set(ids(got))).toEqual(new Set(expected));
+  });
+
+  it.each([
+    ['result=other', sql`not result_passed`],
+    ['result=passed', sql`result_passed`],
+  ])('a search with %s matching more than 300: the newest first, page after page', async (filter, extra) => {
+    const expected = await plainSearch('y 00', extra);
+    expect(expected.length).toBeGreaterThan(300);
+    const list = `q=${encodeURIComponent('y 00')}&course=${course}&${filter}&pageSize=25`;
+    const first = await page(list);
+    expect(first).toMatchObject({ total: 300, totalCapped: true });
+    expect(ids(first)).toEqual(expected.slice(0, 25));
+    expect(ids(await page(`${list}&${link('after', first.next)}`))).toEqual(expected.slice(25, 50));
   });
 });
 

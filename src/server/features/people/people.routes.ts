@@ -11,6 +11,7 @@ import { findImageSets, findPeople, findPerson, personNotFound } from './find-pe
 import { pageLinks } from './list-cursor.ts';
 import { imagesPage, type PersonRow, toImageSet, toPersonView } from './person-view.ts';
 import { readPersonForm } from './read-person-form.ts';
+import { moveRecentPassesOnTimer } from './recent-passes.ts';
 import { updatePerson } from './update-person.ts';
 
 const byId = z.object({ id: z.string().max(100) });
@@ -20,6 +21,7 @@ const multipartForm = ['multipart/form-data'];
 const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipartUploads);
   await app.register(bulkPeopleRoutes);
+  moveRecentPassesOnTimer(app);
   const view = (row: PersonRow) => toPersonView(row, app.config.certValidityYears);
 
   app.get(

@@ -1,0 +1,4 @@
+-- Valid people by name and by serial: the passes since a fixed day, carrying the other filters'
+-- columns (INCLUDE written by hand, as in 0015) so that a valid list's page is read from them alone.
+CREATE INDEX "person_live_recent_passes_name_idx" ON "person" USING btree ("name","id") INCLUDE ("trade_tested","passed_date","lacks_image") WHERE "person"."deleted_at" is null and "person"."revoked_at" is null and "person"."result_passed" and "person"."passed_date" >= '2024-11-01'::date;--> statement-breakpoint
+CREATE INDEX "person_live_recent_passes_serial_idx" ON "person" USING btree ("e_cert_number","id") INCLUDE ("trade_tested","passed_date","lacks_image") WHERE "person"."deleted_at" is null and "person"."revoked_at" is null and "person"."result_passed" and "person"."passed_date" >= '2024-11-01'::date;

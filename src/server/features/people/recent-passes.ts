@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { earliestAvailablePassedDate } from '#shared/rules/course-validity.ts';
+import { type Db, queryRows } from '../../db/database.ts';
+
+/**
+ * The indexes of valid people by name and by serial hold the passes since a fixed day (a
+ * predicate cannot follow the first valid day, which moves daily). A valid list walks the
+ * passes from that day to the first valid day before its page, about a month's passes once the
+ * day is a month behind, so the day is moved forward to the first valid one by rebuilding them.
+ */
+const RECENT_PASSES = {
+  person_live_recent_passes_name_idx: '"name", "id"',
+  person_live_recent_passes_serial_idx: '"e_cert_number", "id"',
+} as const;
+
+/** How far behind the first valid day the indexes may start before they are rebuilt. */
+const MOVE_AFTER_DAYS = 30;
+const DAY_MS = 86_400_000;
+const CHECK_EVERY_MS = DAY_MS;
+const START_AFTER_MS = 60_000;
+
+/** The day an index starts from, read from its predicate; null when the index is missing. */
+async function startDay(db: Db, name: string): Promise<string | null> {
+  const [row] = await queryRows<{ predicate: string | null }>(
+    db,
+    sql`select pg_get_expr(i.indpred, i.indrelid) as predicate
+      from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = ${name}`,
+  );
+  return row?.predicate?.match(/'(\d{4}-\d{2}-\d{2})'::date/)?.[1] ?? null;
+}
+
+/**
+ * Rebuilds each index to start from the first valid day when it starts more than MOVE_AFTER_DAYS
+ * before it, or after it (a longer validity period, which the index would not serve). Returns
+ * the day each index starts from afterwards.
+ */
+export async function moveRecentPassesForward(
+  db: Db,
+  {
+    validityYears,
+    concurrently,
+    now = new Date(),
+  }: { validityYears: number; concurrently: boolean; now?: Date },
+) {
+  const firstValid = earliestAvailablePassedDate(validityYears, now);
+  const days: Record<string, string> = {};
+  for (const [name, columns] of Object.entries(RECENT_PASSES)) {
+    const day = await startDay(db, name);
+    const behind = day ? (Date.parse(firstValid) - Date.parse(day)) / DAY_MS : Number.POSITIVE_INFINITY;
+    if (behind >= 0 && behind <= MOVE_AFTER_DAYS) {
+      days[name] = day as string;
+      continue;
+    }
+    // Built beside the old one (on PostgreSQL without holding writes back), then put in its
+    // place: lists use the old one meanwhile. A build cut short leaves an unusable "next".
+    const next = `${name}_next`;
+    const meanwhile = concurrently ? 'concurrently ' : '';
+    await db.execute(sql.raw(`drop index ${meanwhile}if exists "${next}"`));
+    await db.execute(
+      sql.raw(`create index ${meanwhile}"${next}" on "person" using btree (${columns})
+        include ("trade_tested", "passed_date", "lacks_image")
+        where "person"."deleted_at" is null and "person"."revoked_at" is null
+          and "person"."result_passed" and "person"."passed_date" >= '${firstValid}'::date`),
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`drop index if exists "${name}"`));
+      await tx.execute(sql.raw(`alter index "${next}" rename to "${name}"`));
+    });
+    days[name] = firstValid;
+  }
+  return days;
+}
+
+/** Moves the indexes forward a minute after start (not amid its work) and once a day after. */
+export function moveRecentPassesOnTimer(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const move = () => {
+    running = moveRecentPassesForward(app.db, {
+      validityYears: app.config.certValidityYears,
+      concurrently: app.database.kind === 'postgres',
+    }).catch((error: unknown) => app.log.error({ err: error }, 'moving the recent-passes indexes failed'));
+  };
+  let first: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    first = setTimeout(move, START_AFTER_MS).unref();
+    timer = setInterval(move, CHECK_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  });
+}
