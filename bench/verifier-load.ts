@@ -6,8 +6,9 @@
  * real server on PostgreSQL, load shedding as shipped. Also times each list, end to end.
  *
  *   npx tsx bench/verifier-load.ts --pg-records 200000 [--port 3900] [--rounds 3] [--seconds 10]
+ *     [--db-name verifier_bench]
  *
- * The data goes into the database `verifier_bench` (dropped at the end unless --keep-data).
+ * The data goes into the database `verifier_bench` or --db-name (dropped at the end unless --keep-data).
  * Budget: the verification's p99 unchanged while lists run; a list of 1,000 in under 2 s.
  * Writes bench/results/<date>-verifier-load-<records>.json.
  */
@@ -33,12 +34,13 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3900' },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
+    'db-name': { type: 'string', default: 'verifier_bench' },
     'keep-data': { type: 'boolean', default: false },
   },
 });
 const records = Number(args['pg-records']);
 const workDir = path.resolve('bench/.work');
-const dbName = 'verifier_bench';
+const dbName = args['db-name'];
 const log = (line: string) => console.log(line);
 
 async function prepareData(): Promise<Target> {
