@@ -38,6 +38,12 @@ describe('verifier lists take their turn', () => {
       payload: { finNumber: 'G1000001A', eCertNumber: 'SN-VALID' },
     });
   const lists = () => testApp.app.verifierLists;
+  /** Another verifier's list being checked, until the function returned is called. */
+  const anotherListChecked = async () => {
+    const endTurn = await lists().take();
+    if (!endTurn) throw new Error('no turn for the other list');
+    return endTurn;
+  };
   const untilWaiting = async (count: number) => {
     while (lists().counts().waiting !== count) await turn();
   };
@@ -45,8 +51,7 @@ describe('verifier lists take their turn', () => {
     testApp.database.db.$count(verifierCheck, eq(verifierCheck.verifierId, verifier.id));
 
   it('keeps a list waiting while another is checked, answering the public page meanwhile', async () => {
-    // Another verifier's list is being checked.
-    const endOtherList = await lists().take();
+    const endOtherList = await anotherListChecked();
     const list = paste('G1000001A,SN-VALID');
     await untilWaiting(1);
 
@@ -65,7 +70,7 @@ describe('verifier lists take their turn', () => {
 
   it('asks a list that cannot have its turn within a second to come back, checking nothing', async () => {
     const before = await checksLogged();
-    const endOtherList = await lists().take();
+    const endOtherList = await anotherListChecked();
     try {
       const refused = await paste('G1000001A,SN-VALID');
 
