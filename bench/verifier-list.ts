@@ -1,6 +1,6 @@
 /**
- * A verifier's list of 1,000 pairs, looked up as the portal does (one statement on the unique
- * (FIN, serial) index), against a database `bench/generate.ts` filled:
+ * A verifier's list of 1,000 pairs, looked up as the portal does (statements of 100 pairs on the
+ * unique (FIN, serial) index), against a database `bench/generate.ts` filled:
  *
  *   npx tsx bench/verifier-list.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench
  *

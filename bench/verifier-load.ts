@@ -6,10 +6,12 @@
  * real server on PostgreSQL, load shedding as shipped. Also times each list, end to end.
  *
  *   npx tsx bench/verifier-load.ts --pg-records 200000 [--port 3900] [--rounds 3] [--seconds 10]
+ *     [--db-name verifier_bench] [--list-senders 1]
  *
- * The data goes into the database `verifier_bench` (dropped at the end unless --keep-data).
+ * The data goes into the database `verifier_bench` or --db-name (dropped at the end unless --keep-data).
+ * --list-senders N sends N lists at once, each sender the next as soon as its last is answered.
  * Budget: the verification's p99 unchanged while lists run; a list of 1,000 in under 2 s.
- * Writes bench/results/<date>-verifier-load-<records>.json.
+ * Writes bench/results/<date>-verifier-load-<records>[-<N>-senders].json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,12 +35,15 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3900' },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
+    'db-name': { type: 'string', default: 'verifier_bench' },
+    'list-senders': { type: 'string', default: '1' },
     'keep-data': { type: 'boolean', default: false },
   },
 });
 const records = Number(args['pg-records']);
 const workDir = path.resolve('bench/.work');
-const dbName = 'verifier_bench';
+const dbName = args['db-name'];
+const listSenders = Number(args['list-senders']);
 const log = (line: string) => console.log(line);
 
 async function prepareData(): Promise<Target> {
@@ -112,12 +117,12 @@ interface ListRun {
 }
 
 /** Sends lists back to back until `until` resolves; a refusal (503) waits its Retry-After. */
-async function sendLists(url: string, key: string, sample: SampleRow[], until: Promise<unknown>) {
+async function sendLists(url: string, key: string, sample: SampleRow[], until: Promise<unknown>, seed = 11) {
   let done = false;
   until.finally(() => {
     done = true;
   });
-  const random = createRandom(11);
+  const random = createRandom(seed);
   const runs: ListRun[] = [];
   while (!done) {
     const body = JSON.stringify({ text: listText(sample, random) });
@@ -183,7 +188,10 @@ async function main() {
         const alone = await runLoad(server, scenario, seconds);
         results[scenario.name]?.alone.push(alone);
         const load = runLoad(server, scenario, seconds);
-        lists.push(...(await sendLists(server.url, key, sample, load)));
+        const senders = Array.from({ length: listSenders }, (_, i) =>
+          sendLists(server.url, key, sample, load, 11 + i),
+        );
+        lists.push(...(await Promise.all(senders)).flat());
         const withLists = await load;
         results[scenario.name]?.withLists.push(withLists);
         log(
@@ -224,6 +232,7 @@ async function main() {
     settings: 'VERIFY_POW=false and VERIFY_RATE_LIMIT=off (per-client protections); load shedding as shipped',
     lists: {
       pairsPerList: 1000,
+      senders: listSenders,
       answered: answered.length,
       refused: lists.filter((run) => run.status === 503).length,
       responseKb: Math.round((lists.find((run) => run.status === 200)?.bytes ?? 0) / 1024),
@@ -241,7 +250,8 @@ async function main() {
       ]),
     ),
   };
-  const out = `bench/results/${result.date.slice(0, 10)}-verifier-load-${records / 1000}k.json`;
+  const sendersPart = listSenders > 1 ? `-${listSenders}-senders` : '';
+  const out = `bench/results/${result.date.slice(0, 10)}-verifier-load-${records / 1000}k${sendersPart}.json`;
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   log(
     JSON.stringify(

@@ -21,6 +21,7 @@ import signInOptionsRoutes from './features/sign-in-options/sign-in-options.rout
 import siteRoutes from './features/site/site.routes.ts';
 import staffApi from './features/staff-api.ts';
 import verificationRoutes from './features/verification/verification.routes.ts';
+import { LIST_TURN_WAIT_MS, ListTurns } from './features/verifiers/list-turns.ts';
 import verifierApi from './features/verifiers/verifier-api.ts';
 import verifierApplicationsRoutes from './features/verifiers/verifier-applications.routes.ts';
 import { publicVerifierReportRoutes } from './features/verifiers/verifier-reports.ts';
@@ -103,6 +104,7 @@ export async function buildApp({
   });
 
   await app.register(core, { config, database });
+  app.decorate('verifierLists', new ListTurns(LIST_TURN_WAIT_MS));
   await app.register(siteContent);
   // Before every other hook, so a shed request costs as little as possible.
   await app.register(loadShedding);

@@ -156,13 +156,14 @@ export interface CsvRecord {
 /**
  * The file's records one at a time, never the whole file in memory: UTF-8 (with or without a
  * byte order mark) or UTF-16 with one, as `sniffCsv` found. Anything else is refused with a
- * message saying how to fix it.
+ * message saying how to fix it. Each `chunkBytes` read is parsed in one go, the loop held meanwhile.
  */
 export async function* readCsvRecords(
   path: string,
   { encoding, separator }: CsvShape,
+  chunkBytes = 64 * 1024,
 ): AsyncGenerator<CsvRecord> {
-  const file = createReadStream(path);
+  const file = createReadStream(path, { highWaterMark: chunkBytes });
   const parser = file
     .on('error', (error) => parser.destroy(error))
     .pipe(decoding(encoding))

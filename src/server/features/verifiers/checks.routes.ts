@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCheckResult, pairCheckInput, pastedListInput } from '#shared/api/verifiers.ts';
 import { AppError, invalidInput } from '../../errors.ts';
@@ -10,18 +11,38 @@ import type { VerifierRow } from './verifier-view.ts';
 
 /** A list file of 1,000 rows is some 30 kB; far past that it is not a list of FINs and serials. */
 const LIST_FILE_MAX_BYTES = 1024 * 1024;
+/** A list turned away waits this long: about as long as two lists take to check. */
+const LIST_RETRY_AFTER_SECONDS = 1;
 
 /** One pair, or a list checked at once: pasted rows, or a CSV file uploaded. */
 const checksRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipartUploads);
   const findListRecords = prepareFindListRecords(app.database);
 
-  /** Looks the list up in one statement, then checks it within the quota (check-list.ts). */
+  /** Looks the list up, then checks it within the quota (check-list.ts). */
   const checkEntries = async (account: VerifierRow, entries: ListEntry[]) => {
     const pending = entries.filter((entry) => !entry.problem && entry.duplicateOf === undefined);
     const found = await findListRecords(pending.map(({ fin, serial }) => ({ fin, serial })));
     const indexOf = new Map(pending.map((entry, index) => [entry, index]));
     return checkList(app.db, app.config, account, entries, (entry) => found.get(indexOf.get(entry) ?? -1));
+  };
+
+  /** A list is read and checked in its turn; one that cannot have it soon is asked to come back. */
+  const inTurn = async <T>(reply: FastifyReply, check: () => Promise<T>): Promise<T> => {
+    const endTurn = await app.verifierLists.take();
+    if (!endTurn) {
+      reply.header('retry-after', LIST_RETRY_AFTER_SECONDS);
+      throw new AppError(
+        503,
+        'Other lists are being checked right now. Please send this one again in a moment.',
+        'UNAVAILABLE',
+      );
+    }
+    try {
+      return await check();
+    } finally {
+      endTurn();
+    }
   };
 
   app.post(
@@ -36,16 +57,18 @@ const checksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/verifier/checks',
     { config: { costlyAnswer: true }, schema: { body: pastedListInput, response: { 200: listCheckResult } } },
-    async (request) => {
-      const entries = await readList(Buffer.from(request.body.text, 'utf8'));
-      return checkEntries(verifierOf(request), entries);
+    async (request, reply) => {
+      return inTurn(reply, async () => {
+        const entries = await readList(Buffer.from(request.body.text, 'utf8'));
+        return checkEntries(verifierOf(request), entries);
+      });
     },
   );
 
   app.post(
     '/api/verifier/checks/upload',
     { config: { costlyAnswer: true }, schema: { response: { 200: listCheckResult } } },
-    async (request) => {
+    async (request, reply) => {
       const account = verifierOf(request);
       if (!request.isMultipart()) {
         throw new AppError(
@@ -64,8 +87,7 @@ const checksRoutes: FastifyPluginAsyncZod = async (app) => {
           'PAYLOAD_TOO_LARGE',
         );
       }
-      const entries = await readList(bytes);
-      return checkEntries(account, entries);
+      return inTurn(reply, async () => checkEntries(account, await readList(bytes)));
     },
   );
 };

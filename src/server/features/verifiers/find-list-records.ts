@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import type { Database } from '../../db/database.ts';
 
 export interface ListRecord {
@@ -10,9 +11,12 @@ export interface ListRecord {
   revokedAt: string | null;
 }
 
+/** Pairs looked up per statement: a few milliseconds of the database and the loop at a time. */
+const LOOKUP_CHUNK = 100;
+
 /**
- * The live records of a whole list of (FIN, serial) pairs in one statement, on the unique index
- * the public verification uses: exact, case-sensitive matches, one round trip per list.
+ * The live records of a chunk of (FIN, serial) pairs in one statement, on the unique index the
+ * public verification uses: exact, case-sensitive matches.
  */
 const FIND_LIST_RECORDS = `
 select k.position, json_build_object(
@@ -24,12 +28,20 @@ select k.position, json_build_object(
 
 export function prepareFindListRecords({ prepareText }: Pick<Database, 'prepareText'>) {
   const statement = prepareText('find_list_records', FIND_LIST_RECORDS);
-  /** The record of each pair that has one, by its index in `pairs`. */
+  /**
+   * The record of each pair that has one, by its index in `pairs`. Chunk by chunk, letting the loop
+   * turn and the connection go between them, so a verification arriving meanwhile waits for one
+   * chunk at most, never for the whole list.
+   */
   return async (pairs: { fin: string; serial: string }[]): Promise<Map<number, ListRecord>> => {
-    if (pairs.length === 0) return new Map();
-    const rows = await statement([JSON.stringify(pairs)]);
-    return new Map(
-      rows.map(([position, json]) => [Number(position) - 1, JSON.parse(json ?? '{}') as ListRecord]),
-    );
+    const found = new Map<number, ListRecord>();
+    for (let start = 0; start < pairs.length; start += LOOKUP_CHUNK) {
+      if (start > 0) await turn();
+      const rows = await statement([JSON.stringify(pairs.slice(start, start + LOOKUP_CHUNK))]);
+      for (const [position, json] of rows) {
+        found.set(start + Number(position) - 1, JSON.parse(json ?? '{}') as ListRecord);
+      }
+    }
+    return found;
   };
 }
