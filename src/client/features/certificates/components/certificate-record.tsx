@@ -87,7 +87,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
 
       <CourseLine certificate={c} />
 
-      <div className="below-fold">
+      <div className="below-fold record-table-fold">
         <TrainingRecordsTable shortTitle={site.certificateShortTitle} records={records} />
       </div>
 
@@ -102,7 +102,7 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
         </Text>
       )}
 
-      <Group justify="center" gap="xl" className="below-fold">
+      <Group justify="center" gap="xl">
         {site.footerLogos.map((logo) => (
           <Image key={logo.src} src={logo.src} alt="" h={40} w="auto" loading="lazy" />
         ))}
