@@ -16,7 +16,7 @@ export function SiteFooter() {
       pt="xl"
       pb={FLOATING_BUTTON_CLEARANCE}
       mt="xl"
-      className="no-print"
+      className="no-print below-fold footer-fold"
     >
       <Container size="lg">
         <Text fw={600} mb="md">

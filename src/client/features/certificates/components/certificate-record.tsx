@@ -61,12 +61,8 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
       <Box component="dl" className="record-fields">
         {fields.map(([label, value]) => (
           <Card key={label} withBorder padding="md">
-            <Text component="dt" size="sm" c="dimmed" fw={600}>
-              {label}
-            </Text>
-            <Text component="dd" m={0} fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
+            <dt className="record-field-label">{label}</dt>
+            <dd className="record-field-value">{value}</dd>
           </Card>
         ))}
       </Box>
@@ -91,7 +87,9 @@ export function CertificateRecord({ data: { certificate: c, records }, site }: C
 
       <CourseLine certificate={c} />
 
-      <TrainingRecordsTable shortTitle={site.certificateShortTitle} records={records} />
+      <div className="below-fold record-table-fold">
+        <TrainingRecordsTable shortTitle={site.certificateShortTitle} records={records} />
+      </div>
 
       {c.masked && (
         <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Group, Table, Title } from '@mantine/core';
+import { Badge, Table, Title } from '@mantine/core';
 import { useFormatDate } from '#client/lib/i18n/format-date.ts';
 import type { TrainingRecord } from '#shared/api/certificates.ts';
 import { isPassed } from '#shared/rules/test-result.ts';
@@ -25,7 +25,7 @@ function resultColor(record: TrainingRecord) {
 /** The result, and beside it "Expired" or "Revoked" when the row is no longer valid. */
 function ResultCell({ record }: { record: TrainingRecord }) {
   return (
-    <Group gap={6} wrap="wrap" display="inline-flex">
+    <div className="cell-cluster">
       <Badge
         color={resultColor(record)}
         data-result={isPassed(record.result) ? 'passed' : 'other'}
@@ -44,7 +44,7 @@ function ResultCell({ record }: { record: TrainingRecord }) {
           <Trans>Revoked</Trans>
         </Badge>
       )}
-    </Group>
+    </div>
   );
 }
 
@@ -89,14 +89,14 @@ export function TrainingRecordsTable({
             >
               <Table.Td role="cell" data-label={columns[0]}>
                 {/* One piece beside the label when rows stack: the badge wraps below a long name. */}
-                <Group gap={6} wrap="wrap" display="inline-flex">
+                <div className="cell-cluster">
                   {record.courseName}
                   {record.current && (
                     <Badge variant="outline" tt="none" maw="100%" data-current-record>
                       <Trans>This e-Cert</Trans>
                     </Badge>
                   )}
-                </Group>
+                </div>
               </Table.Td>
               <Table.Td role="cell" data-label={columns[1]}>
                 {record.courseLevel}
