@@ -81,7 +81,9 @@ async function readProgress(opened: OpenTarget): Promise<Progress | undefined> {
   await opened.query(
     'create table if not exists bench_generation (id int primary key, progress jsonb not null)',
   );
-  const [row] = await opened.query<{ progress: Progress }>('select progress from bench_generation where id = 1');
+  const [row] = await opened.query<{ progress: Progress }>(
+    'select progress from bench_generation where id = 1',
+  );
   return row?.progress;
 }
 

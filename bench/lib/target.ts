@@ -97,8 +97,8 @@ export async function openTarget(target: Target): Promise<OpenTarget> {
     if (target.kind === 'pglite') return work(query);
     const connection = await (client as pg.Pool).connect();
     try {
-      return await work(async <R>(text: string, params: unknown[] = []) =>
-        (await connection.query(text, params)).rows as R[],
+      return await work(
+        async <R>(text: string, params: unknown[] = []) => (await connection.query(text, params)).rows as R[],
       );
     } finally {
       connection.release();
