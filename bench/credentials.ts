@@ -40,13 +40,14 @@ const percentile = (values: number[], p: number) => {
 };
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
-async function appOn(databaseUrl: string | undefined) {
+async function appOn(databaseUrl: string | undefined, authSecret?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-bench-credentials-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://certs.example.test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
   const app = await buildApp({ config, database, logger: false });
@@ -218,10 +219,11 @@ async function timeStatusLists(target: Awaited<ReturnType<typeof appOn>>, record
  */
 export async function benchStatusListsOf(
   url: string,
-  options: { lookups: number; log: (line: string) => void },
+  options: { lookups: number; authSecret: string; log: (line: string) => void },
 ) {
   log = options.log;
-  const target = await appOn(url);
+  // The secret the bench's servers ran with, which sealed the issuer key they made.
+  const target = await appOn(url, options.authSecret);
   const { db } = target.database;
   try {
     const started = performance.now();

@@ -10,7 +10,7 @@
  * the order the records were added, as a registry's grows. Prints and returns the time per
  * 100,000 rows, with indexes live and in the bulk phase, and the generator's peak RSS.
  *
- * Progress is kept in the table `bench_generation`: run again with the same --records and a load
+ * Progress is kept in the table `bench.generation`: run again with the same --records and a load
  * that was stopped continues from the rows already committed; a finished one is not redone.
  */
 import { parseArgs } from 'node:util';
@@ -78,18 +78,21 @@ interface Progress {
 }
 
 async function readProgress(opened: OpenTarget): Promise<Progress | undefined> {
+  // A schema of its own: the product's backup copies every table of `public`, and its restore
+  // refuses an archive with a table the portal does not have.
+  await opened.query('create schema if not exists bench');
   await opened.query(
-    'create table if not exists bench_generation (id int primary key, progress jsonb not null)',
+    'create table if not exists bench.generation (id int primary key, progress jsonb not null)',
   );
   const [row] = await opened.query<{ progress: Progress }>(
-    'select progress from bench_generation where id = 1',
+    'select progress from bench.generation where id = 1',
   );
   return row?.progress;
 }
 
 const saveProgress = (opened: OpenTarget, progress: Progress) =>
   opened.query(
-    `insert into bench_generation (id, progress) values (1, $1)
+    `insert into bench.generation (id, progress) values (1, $1)
        on conflict (id) do update set progress = excluded.progress`,
     [JSON.stringify(progress)],
   );

@@ -26,7 +26,7 @@ import { benchBackupRestore } from './lib/backup-bench.ts';
 import { benchBulk } from './lib/bulk-bench.ts';
 import { explainQueries } from './lib/explain.ts';
 import { benchFrontEnd } from './lib/front-end.ts';
-import { benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
+import { BENCH_AUTH_SECRET, benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
 import { benchImportLoad } from './lib/import-load-bench.ts';
 import { measureSizes } from './lib/registry-size.ts';
 import { benchSearchMixes } from './lib/search-mix-rounds.ts';
@@ -60,6 +60,8 @@ const { values: args } = parseArgs({
     // Verification then counts every client in this Redis (a limit on, never reached), as with N instances.
     'redis-url': { type: 'string' },
     only: { type: 'string' },
+    // Steps of a stage not to run (e.g. `surge`, which takes its own half hour).
+    skip: { type: 'string' },
     'import-rows': { type: 'string', default: '100000' },
     // The surge (`--only surge`): closed loop at these connection counts, then open loop at
     // multiples of the capacity measured there, for verification and the staff list.
@@ -100,7 +102,8 @@ const snapshot = createSnapshot();
 const only = args.only?.split(',');
 // `bulk` (import and export) and `surge` run after the HTTP scenarios, on servers of their own;
 // the other steps of NOT_HTTP need no server of the bench's.
-const wants = (name: string) => !only || only.includes(name);
+const skip = args.skip?.split(',') ?? [];
+const wants = (name: string) => (!only || only.includes(name)) && !skip.includes(name);
 const NOT_HTTP = ['bulk', 'surge', 'mixes', 'status-lists', 'plans', 'sizes', 'backup'];
 const wantsHttp = !only || only.some((name) => !NOT_HTTP.includes(name));
 const bulkOptions = (port: number) => ({
@@ -212,15 +215,20 @@ async function postgresStage(records: number) {
         log,
       }),
     );
+    await step('statusLists', wants('status-lists'), () =>
+      benchStatusListsOf(target.url, {
+        lookups: Number(args['status-lookups']),
+        authSecret: BENCH_AUTH_SECRET,
+        log,
+      }),
+    );
+    // Sizes before the import's 100,000 rows come and go (leaving audit events and dead rows).
+    await step('sizes', wants('sizes'), () => measureSizes(target.url));
+    await step('plans', wants('plans'), () => explainPlans(target.url));
     await step('bulk', wants('bulk'), () => benchBulk(target, bulkOptions(portBase + 3)));
     await step('surge', wants('surge'), () =>
       benchSurge(target, surgeOptions(Number(args['surge-port'] ?? portBase + 8))),
     );
-    await step('statusLists', wants('status-lists'), () =>
-      benchStatusListsOf(target.url, { lookups: Number(args['status-lookups']), log }),
-    );
-    await step('plans', wants('plans'), () => explainPlans(target.url));
-    await step('sizes', wants('sizes'), () => measureSizes(target.url));
     await step('backup', wants('backup'), () =>
       benchBackupRestore({
         url: target.url,
@@ -232,7 +240,8 @@ async function postgresStage(records: number) {
     );
     return stage;
   } finally {
-    if (!args['keep-data']) await admin.query(`drop database if exists ${dbName}`);
+    // A resumable run keeps its data: dropping it would throw away the hours a resume saves.
+    if (!args['keep-data'] && !args.resume) await admin.query(`drop database if exists ${dbName}`);
     await admin.end();
   }
 }
@@ -247,11 +256,11 @@ async function holdsGeneration(admin: pg.Client, dbName: string, records: number
   await client.connect();
   try {
     const { rows } = await client.query<{ records: number }>(
-      `select (progress->>'records')::int as records from bench_generation where id = 1`,
+      `select (progress->>'records')::int as records from bench.generation where id = 1`,
     );
     return rows[0]?.records === records;
   } catch {
-    return false; // no bench_generation table: not a generated data set
+    return false; // no bench.generation table: not a generated data set
   } finally {
     await client.end();
   }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { BENCH_AUTH_SECRET } from './http-bench.ts';
 
 export interface BackupBenchOptions {
   /** The generated database to back up. */
@@ -50,7 +51,7 @@ export async function benchBackupRestore(options: BackupBenchOptions) {
   const archive = path.join(dir, 'registry.zip.age');
   const env = {
     BACKUP_PASSPHRASE: 'bench passphrase for a registry backup',
-    AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+    AUTH_SECRET: BENCH_AUTH_SECRET,
     DATA_DIR: path.join(dir, 'data'),
     LOG_LEVEL: 'warn',
   };
