@@ -314,7 +314,9 @@ async function main() {
       server: 'VERIFY_POW=false and VERIFY_RATE_LIMIT=off (per-client protections); load shedding as shipped',
     },
   });
-  if (args.resume) log(`resuming ${out}: ${Object.keys(results).join(', ')}`);
+  const done = Object.keys((results.postgres as object | undefined) ?? {});
+  if (args.resume)
+    log(`resuming ${out}: ${done.length > 0 ? `holds postgres ${done.join(', ')}` : 'nothing yet'}`);
   if (stages.has('pglite') && !results.pglite) {
     results.pglite = await pgliteStage(Number(args['pglite-records']));
     saveResults(false);
