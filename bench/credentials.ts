@@ -20,11 +20,12 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/database.ts';
+import { openDatabase, queryRows } from '../src/server/db/database.ts';
 import { person } from '../src/server/db/schema/index.ts';
 import {
   PLACES_PER_LIST,
   STATUS_LIST_LENGTH,
+  statusEntryOf,
 } from '../src/server/features/credentials/assign-status-entry.ts';
 import { buildCredential } from '../src/server/features/credentials/build-credential.ts';
 import { buildStatusList } from '../src/server/features/credentials/build-status-list.ts';
@@ -39,13 +40,14 @@ const percentile = (values: number[], p: number) => {
 };
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
-async function appOn(databaseUrl: string | undefined) {
+async function appOn(databaseUrl: string | undefined, authSecret?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-bench-credentials-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://certs.example.test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
   const app = await buildApp({ config, database, logger: false });
@@ -176,29 +178,84 @@ async function fillPeople(url: string, records: number) {
     await db.execute(sql`analyze person`);
     await db.execute(sql`analyze credential_status`);
     log(`filled ${records} people and places in ${round((performance.now() - started) / 1000, 1)} s`);
-    const lists = Math.ceil(records / PLACES_PER_LIST);
-    const times: number[] = [];
-    for (let listId = 1; listId <= lists; listId++) {
-      const start = performance.now();
-      const unsigned = await buildStatusList(db, {
-        listId,
-        listUrl: `${target.app.config.publicUrl}/status/${listId}`,
-        issuer: target.app.issuer.did,
-      });
-      if (!unsigned) throw new Error(`list ${listId} is empty`);
-      await target.app.issuer.sign(unsigned);
-      times.push(performance.now() - start);
-    }
-    const result = {
-      records,
-      lists,
-      oneListMs: { p50: round(percentile(times, 50)), max: round(Math.max(...times)) },
-      allListsMs: round(times.reduce((a, b) => a + b, 0)),
-    };
-    log(
-      `status list at ${records} people (PostgreSQL): one list ${result.oneListMs.p50} ms (max ${result.oneListMs.max}), all ${lists} lists ${result.allListsMs} ms; budget 1,000 ms`,
+    return await timeStatusLists(target, records);
+  } finally {
+    await target.close();
+  }
+}
+
+/** Builds and signs every list one after another: one list's time, and all of them. */
+async function timeStatusLists(target: Awaited<ReturnType<typeof appOn>>, records: number) {
+  const { db } = target.database;
+  const lists = Math.ceil(records / PLACES_PER_LIST);
+  const times: number[] = [];
+  for (let listId = 1; listId <= lists; listId++) {
+    const start = performance.now();
+    const unsigned = await buildStatusList(db, {
+      listId,
+      listUrl: `${target.app.config.publicUrl}/status/${listId}`,
+      issuer: target.app.issuer.did,
+    });
+    if (!unsigned) throw new Error(`list ${listId} is empty`);
+    await target.app.issuer.sign(unsigned);
+    times.push(performance.now() - start);
+  }
+  const result = {
+    records,
+    lists,
+    oneListMs: { p50: round(percentile(times, 50)), max: round(Math.max(...times)) },
+    allListsMs: round(times.reduce((a, b) => a + b, 0)),
+  };
+  log(
+    `status list at ${records} people (PostgreSQL): one list ${result.oneListMs.p50} ms (max ${result.oneListMs.max}), all ${lists} lists ${result.allListsMs} ms; budget 1,000 ms`,
+  );
+  return result;
+}
+
+/**
+ * The status lists of a generated registry (`npm run bench`'s postgres stage): every record given
+ * its place as the first credential download would, in one statement; then one record's place
+ * looked up (its list and index) for `lookups` random records, and every list built and signed.
+ */
+export async function benchStatusListsOf(
+  url: string,
+  options: { lookups: number; authSecret: string; log: (line: string) => void },
+) {
+  log = options.log;
+  // The secret the bench's servers ran with, which sealed the issuer key they made.
+  const target = await appOn(url, options.authSecret);
+  const { db } = target.database;
+  try {
+    const started = performance.now();
+    const [placed] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from credential_status`,
     );
-    return result;
+    if (!placed?.n) {
+      await db.execute(sql`insert into credential_status (list_id, list_index, person_id)
+        select (rn - 1) / ${PLACES_PER_LIST} + 1, (((rn - 1) % ${PLACES_PER_LIST}) * 99991) % ${STATUS_LIST_LENGTH}, id
+        from (select id, row_number() over () as rn from person) numbered`);
+      await db.execute(sql`analyze credential_status`);
+    }
+    const fillSeconds = round((performance.now() - started) / 1000, 1);
+    const [{ n: records } = { n: 0 }] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from credential_status`,
+    );
+    log(`${records} places in status lists (${fillSeconds} s to give them)`);
+    const sample = await queryRows<{ id: string }>(
+      db,
+      sql`select id from person tablesample system (1) limit ${options.lookups}`,
+    );
+    const lookups: number[] = [];
+    for (const { id } of sample) {
+      const start = performance.now();
+      await statusEntryOf(db, id);
+      lookups.push(performance.now() - start);
+    }
+    const oneRecordMs = { p50: round(percentile(lookups, 50)), p99: round(percentile(lookups, 99)) };
+    log(`one record's list and index: p50 ${oneRecordMs.p50} ms, p99 ${oneRecordMs.p99} ms`);
+    return { fillSeconds, oneRecordMs, ...(await timeStatusLists(target, records)) };
   } finally {
     await target.close();
   }

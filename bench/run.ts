@@ -7,22 +7,29 @@
  *   npm run bench -- --stages postgres --only verify --redis-url redis://127.0.0.1:6379/14   limits in Redis
  *   npm run bench -- --stages pglite,postgres --only surge   goodput under a surge, load shedding as shipped
  *   npm run bench -- --stages import-load           health and staff list during a 500,000-row import
+ *   npm run bench -- --stages postgres --pg-records 10000000 --pg-database tenm_bench_10m \
+ *     --keep-data --resume --out bench/results/<date>-registry-10m.json   ten million, resumable
  *
  * Data is generated into bench/.work (PGlite) and a scratch PostgreSQL database, both removed at
- * the end unless --keep-data. Results go to bench/results/<date>.json.
+ * the end unless --keep-data. Results go to bench/results/<date>.json (or --out), rewritten as each
+ * stage is measured; with --resume, the stages that file already holds are not run again, and a
+ * generation that was stopped continues from the rows already loaded.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { benchCredentials } from './credentials.ts';
+import { benchCredentials, benchStatusListsOf } from './credentials.ts';
 import { generate } from './generate.ts';
+import { benchBackupRestore } from './lib/backup-bench.ts';
 import { benchBulk } from './lib/bulk-bench.ts';
 import { explainQueries } from './lib/explain.ts';
 import { benchFrontEnd } from './lib/front-end.ts';
-import { benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
+import { BENCH_AUTH_SECRET, benchHttp, type HttpBenchOptions } from './lib/http-bench.ts';
 import { benchImportLoad } from './lib/import-load-bench.ts';
+import { measureSizes } from './lib/registry-size.ts';
+import { benchSearchMixes } from './lib/search-mix-rounds.ts';
 import { createSnapshot } from './lib/snapshot.ts';
 import { summarize } from './lib/summary.ts';
 import { benchSurge } from './lib/surge-bench.ts';
@@ -43,10 +50,18 @@ const { values: args } = parseArgs({
     'staff-connections': { type: 'string', default: '5' },
     'lighthouse-runs': { type: 'string', default: '5' },
     'keep-data': { type: 'boolean', default: false },
+    resume: { type: 'boolean', default: false },
+    'pg-database': { type: 'string', default: 'ecert_bench' },
+    // The servers listen on this port and the few above it; benches sharing a machine give each its own.
+    'port-base': { type: 'string', default: '3900' },
+    'mix-rounds': { type: 'string', default: '3' },
+    'status-lookups': { type: 'string', default: '1000' },
     'cpu-prof': { type: 'boolean', default: false },
     // Verification then counts every client in this Redis (a limit on, never reached), as with N instances.
     'redis-url': { type: 'string' },
     only: { type: 'string' },
+    // Steps of a stage not to run (e.g. `surge`, which takes its own half hour).
+    skip: { type: 'string' },
     'import-rows': { type: 'string', default: '100000' },
     // The surge (`--only surge`): closed loop at these connection counts, then open loop at
     // multiples of the capacity measured there, for verification and the staff list.
@@ -72,13 +87,27 @@ const { values: args } = parseArgs({
 });
 
 const workDir = path.resolve('bench/.work');
+const portBase = Number(args['port-base']);
+const started = new Date();
+const out = args.out ?? path.join('bench/results', `${started.toISOString().slice(0, 10)}.json`);
+/** What is measured so far: with --resume, what an earlier run of the same --out measured. */
+const results: Record<string, unknown> =
+  args.resume && fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
+/** Writes what is measured so far, so a stopped run loses at most the stage it was in. */
+function saveResults(complete: boolean) {
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify({ ...results, complete }, null, 2)}\n`);
+}
 const stages = new Set(args.stages.split(','));
 const log = (line: string) => console.log(line);
 const snapshot = createSnapshot();
 const only = args.only?.split(',');
-// `bulk` (import and export) and `surge` run after the HTTP scenarios, on servers of their own.
-const wants = (name: string) => !only || only.includes(name);
-const wantsHttp = !only || only.some((name) => name !== 'bulk' && name !== 'surge');
+// `bulk` (import and export) and `surge` run after the HTTP scenarios, on servers of their own;
+// the other steps of NOT_HTTP need no server of the bench's.
+const skip = args.skip?.split(',') ?? [];
+const wants = (name: string) => (!only || only.includes(name)) && !skip.includes(name);
+const NOT_HTTP = ['bulk', 'surge', 'mixes', 'status-lists', 'plans', 'sizes', 'backup'];
+const wantsHttp = !only || only.some((name) => !NOT_HTTP.includes(name));
 const bulkOptions = (port: number) => ({
   appDir: snapshot.dir,
   workDir,
@@ -102,7 +131,7 @@ const surgeOptions = (port: number) => ({
 const httpOptions: HttpBenchOptions = {
   appDir: snapshot.dir,
   workDir,
-  port: 3900,
+  port: portBase,
   runs: Number(args.runs),
   seconds: Number(args.seconds),
   publicConnections: Number(args['public-connections']),
@@ -136,9 +165,9 @@ async function pgliteStage(records: number) {
   }
   try {
     const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
-    const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3902)) : undefined;
+    const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(portBase + 2)) : undefined;
     const surge = wants('surge')
-      ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? 3906)))
+      ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? portBase + 6)))
       : undefined;
     return { records, generate: generated, http, bulk, surge };
   } finally {
@@ -146,54 +175,118 @@ async function pgliteStage(records: number) {
   }
 }
 
+/**
+ * The PostgreSQL stage, step by step: each step's result goes into the results file as soon as it
+ * is measured, and a step the file already holds (--resume) is not run again.
+ */
 async function postgresStage(records: number) {
   const admin = new pg.Client({ connectionString: args['pg-admin-url'] });
   await admin.connect();
-  const dbName = 'ecert_bench';
+  const dbName = args['pg-database'];
   const url = new URL(args['pg-admin-url']);
   url.pathname = `/${dbName}`;
   const target: Target = { kind: 'postgres', url: url.toString() };
   const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
-  const marker = path.join(workDir, `postgres-${dbName}.json`);
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 1;
-  let generated = exists && markerSays(marker, records) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : null;
+  const stage = (
+    (results.postgres as Record<string, unknown> | undefined)?.records === records
+      ? results.postgres
+      : { records, serverVersion: version }
+  ) as Record<string, unknown>;
+  results.postgres = stage;
+  const step = async (name: string, wanted: boolean, measure: () => Promise<unknown>) => {
+    if (!wanted || stage[name] !== undefined) return;
+    log(`postgres ${records.toLocaleString('en')}: ${name}`);
+    stage[name] = await measure();
+    saveResults(false);
+  };
   try {
-    if (!generated) {
+    if (!(await holdsGeneration(admin, dbName, records))) {
       await admin.query(`drop database if exists ${dbName}`);
       await admin.query(`create database ${dbName}`);
-      generated = await generate(target, { records, log });
-      fs.writeFileSync(marker, JSON.stringify(generated));
     }
-    const http = wantsHttp ? await benchHttp(target, httpOptions) : undefined;
-    const bulk = wants('bulk') ? await benchBulk(target, bulkOptions(3903)) : undefined;
-    const surge = wants('surge')
-      ? await benchSurge(target, surgeOptions(Number(args['surge-port'] ?? 3908)))
-      : undefined;
-    log('  EXPLAIN ANALYZE of the verification and search queries');
-    const probe = await new pg.Client({ connectionString: target.url });
-    await probe.connect();
-    const [row] = (
-      await probe.query(
-        'select fin_number as fin, e_cert_number as serial from person order by random() limit 1',
-      )
-    ).rows;
-    await probe.end();
-    const plans = await explainQueries(target.url, {
-      fin: row.fin,
-      serial: row.serial,
-      q: 'Tan',
-      rareQ: row.fin.slice(1, 7),
-      // Every match years old: a serial's year, and records are created when the course is passed.
-      oldQ: '-2018-',
-    });
-    return { records, serverVersion: version, generate: generated, http, bulk, surge, plans };
+    // generate() continues a stopped load and returns at once when the data is complete.
+    stage.generate = await generate(target, { records, log });
+    saveResults(false);
+    await step('http', wantsHttp, () => benchHttp(target, httpOptions));
+    await step('searchMixes', wants('mixes'), () =>
+      benchSearchMixes({
+        url: target.url,
+        workDir,
+        rounds: Number(args['mix-rounds']),
+        connections: httpOptions.staffConnections,
+        log,
+      }),
+    );
+    await step('statusLists', wants('status-lists'), () =>
+      benchStatusListsOf(target.url, {
+        lookups: Number(args['status-lookups']),
+        authSecret: BENCH_AUTH_SECRET,
+        log,
+      }),
+    );
+    // Sizes before the import's 100,000 rows come and go (leaving audit events and dead rows).
+    await step('sizes', wants('sizes'), () => measureSizes(target.url));
+    await step('plans', wants('plans'), () => explainPlans(target.url));
+    await step('bulk', wants('bulk'), () => benchBulk(target, bulkOptions(portBase + 3)));
+    await step('surge', wants('surge'), () =>
+      benchSurge(target, surgeOptions(Number(args['surge-port'] ?? portBase + 8))),
+    );
+    await step('backup', wants('backup'), () =>
+      benchBackupRestore({
+        url: target.url,
+        pgAdminUrl: args['pg-admin-url'],
+        restoreDatabase: `${dbName}_restored`,
+        workDir,
+        log,
+      }),
+    );
+    return stage;
   } finally {
-    if (!args['keep-data']) {
-      await admin.query(`drop database if exists ${dbName}`);
-      fs.rmSync(marker, { force: true });
-    }
+    // A resumable run keeps its data: dropping it would throw away the hours a resume saves.
+    if (!args['keep-data'] && !args.resume) await admin.query(`drop database if exists ${dbName}`);
     await admin.end();
   }
+}
+
+/** Whether the database exists and its generation (done or stopped) is of this many records. */
+async function holdsGeneration(admin: pg.Client, dbName: string, records: number) {
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 1;
+  if (!exists) return false;
+  const url = new URL(args['pg-admin-url']);
+  url.pathname = `/${dbName}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ records: number }>(
+      `select (progress->>'records')::int as records from bench.generation where id = 1`,
+    );
+    return rows[0]?.records === records;
+  } catch {
+    return false; // no bench.generation table: not a generated data set
+  } finally {
+    await client.end();
+  }
+}
+
+async function explainPlans(url: string) {
+  log('  EXPLAIN ANALYZE of the verification and search queries');
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  // A sample of pages, not a sort of every row: at ten million `order by random()` reads them all.
+  const [row] = (
+    await probe.query(
+      'select fin_number as fin, e_cert_number as serial from person tablesample system (0.1) limit 1',
+    )
+  ).rows;
+  await probe.end();
+  return explainQueries(url, {
+    fin: row.fin,
+    serial: row.serial,
+    q: 'Tan',
+    rareQ: row.fin.slice(1, 7),
+    // Every match years old: a serial's year, and records are created when the course is passed.
+    oldQ: '-2018-',
+  });
 }
 
 function machine() {
@@ -210,9 +303,8 @@ function machine() {
 
 async function main() {
   fs.mkdirSync(workDir, { recursive: true });
-  const started = new Date();
-  const results: Record<string, unknown> = {
-    date: started.toISOString(),
+  Object.assign(results, {
+    date: results.date ?? started.toISOString(),
     command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
     machine: machine(),
     code: { commit: snapshot.commit, uncommittedFiles: snapshot.uncommitted },
@@ -223,10 +315,16 @@ async function main() {
       staffConnections: httpOptions.staffConnections,
       server: 'VERIFY_POW=false and VERIFY_RATE_LIMIT=off (per-client protections); load shedding as shipped',
     },
-  };
-  if (stages.has('pglite')) results.pglite = await pgliteStage(Number(args['pglite-records']));
+  });
+  const done = Object.keys((results.postgres as object | undefined) ?? {});
+  if (args.resume)
+    log(`resuming ${out}: ${done.length > 0 ? `holds postgres ${done.join(', ')}` : 'nothing yet'}`);
+  if (stages.has('pglite') && !results.pglite) {
+    results.pglite = await pgliteStage(Number(args['pglite-records']));
+    saveResults(false);
+  }
   if (stages.has('postgres')) results.postgres = await postgresStage(Number(args['pg-records']));
-  if (stages.has('import-load'))
+  if (stages.has('import-load') && !results.importLoad) {
     results.importLoad = await benchImportLoad({
       appDir: snapshot.dir,
       workDir,
@@ -236,7 +334,9 @@ async function main() {
       pollRate: Number(args['poll-rate']),
       log,
     });
-  if (stages.has('front'))
+    saveResults(false);
+  }
+  if (stages.has('front') && !results.frontEnd) {
     results.frontEnd = await benchFrontEnd({
       appDir: snapshot.dir,
       workDir,
@@ -244,7 +344,9 @@ async function main() {
       lighthouseRuns: Number(args['lighthouse-runs']),
       log,
     });
-  if (stages.has('credentials'))
+    saveResults(false);
+  }
+  if (stages.has('credentials') && !results.credentials)
     results.credentials = await benchCredentials({
       records: Number(args['pg-records']),
       requests: 300,
@@ -254,9 +356,7 @@ async function main() {
     });
   results.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
   results.minutes = Math.round((Date.now() - started.getTime()) / 6_000) / 10;
-  const out = args.out ?? path.join('bench/results', `${started.toISOString().slice(0, 10)}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  saveResults(true);
   log(`\n${summarize(results as unknown as Parameters<typeof summarize>[0])}\n\nresults written to ${out}`);
 }
 

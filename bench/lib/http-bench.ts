@@ -10,6 +10,8 @@ import { describeTarget, openTarget, type Target, targetEnv } from './target.ts'
 
 export const STAFF_EMAIL = 'bench-staff@example.test';
 export const STAFF_PASSWORD = 'bench-staff-password-2024';
+/** The servers' AUTH_SECRET: what seals the issuer key a server makes in the bench's database. */
+export const BENCH_AUTH_SECRET = 'bench-secret-'.padEnd(48, 'x');
 
 export interface SampleRow {
   id: string;
@@ -214,7 +216,7 @@ export async function benchHttp(target: Target, options: HttpBenchOptions) {
     port: options.port,
     env: {
       ...targetEnv(target, scratch),
-      AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+      AUTH_SECRET: BENCH_AUTH_SECRET,
       ...options.serverEnv,
     },
     logFile: path.join(options.workDir, `server-${target.kind}.log`),

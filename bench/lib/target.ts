@@ -34,6 +34,8 @@ export interface OpenTarget {
   query: RawQuery;
   /** `COPY <table> (<columns>) FROM` CSV text: STDIN on PostgreSQL, a blob on PGlite. */
   copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+  /** Runs `work` on one connection, so a `set` (e.g. maintenance_work_mem) holds for its statements. */
+  session<T>(work: (query: RawQuery) => Promise<T>): Promise<T>;
 }
 
 type CopyConnection = { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void };
@@ -91,5 +93,16 @@ export async function openTarget(target: Target): Promise<OpenTarget> {
       blob: new Blob([csv]),
     });
   };
-  return { database, query, copyCsv };
+  const session = async <T>(work: (query: RawQuery) => Promise<T>) => {
+    if (target.kind === 'pglite') return work(query);
+    const connection = await (client as pg.Pool).connect();
+    try {
+      return await work(
+        async <R>(text: string, params: unknown[] = []) => (await connection.query(text, params)).rows as R[],
+      );
+    } finally {
+      connection.release();
+    }
+  };
+  return { database, query, copyCsv, session };
 }
