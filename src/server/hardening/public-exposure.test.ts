@@ -140,6 +140,9 @@ function probes(): Probe[] {
       finNumber: 'B8273645B',
     }),
     get('GET /files/:key', `/files/${'0'.repeat(64)}.pdf`),
+    // Only images the published pages name are public; any other stored file is not found here.
+    get('GET /brand-images/:key', `/brand-images/${'0'.repeat(64)}.png`),
+    get('GET /brand-images/:key', `/brand-images/${'0'.repeat(64)}.pdf`),
     get('GET /api/setup', '/api/setup'),
     post('POST /api/setup', '/api/setup', {
       token: 'guess',
