@@ -291,6 +291,19 @@ describe('inputs the fuzzer found answered with a 500 or outside the error shape
       404,
       null,
     ],
+    // Outside /api, yet asked by machines: a status list, a brand image. Pages answer elsewhere.
+    [
+      'a status list name longer than the router allows',
+      () => pub('GET', `/status/${'A'.repeat(101)}`),
+      404,
+      null,
+    ],
+    [
+      'a brand image key longer than the router allows',
+      () => pub('GET', `/brand-images/${'a'.repeat(101)}`),
+      404,
+      null,
+    ],
     ['a broken percent-encoding in the path', () => pub('GET', '/api/certificates/%E0%A4%A'), 400, null],
   ];
 

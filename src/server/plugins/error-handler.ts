@@ -49,9 +49,11 @@ function toApiError(error: FastifyError | AppError): ApiError {
   };
 }
 
-/** A request a page answers when nothing else does: a GET outside the API. */
-const wantsPage = (request: FastifyRequest) =>
-  request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+/** Where machines ask (the API, stored files, status lists, brand images, well-known files): never a page. */
+const MACHINE_PATHS = /^\/(?:api|files|status|brand-images|\.well-known)(?:\/|$|\?)/;
+
+/** A request a page answers when nothing else does: a GET for a person, not a machine. */
+const wantsPage = (request: FastifyRequest) => request.method === 'GET' && !MACHINE_PATHS.test(request.url);
 
 /**
  * The router's own refusals, which never reach the error handler: a badly percent-encoded URL (400)
