@@ -24,6 +24,24 @@ async function saveDraft(page: Page) {
   await expect(page.getByText(/^Draft saved by/)).toBeVisible();
 }
 
+/** Drafts the edited home heading and first course, in English and in Chinese. */
+async function draftHeadingAndCourse(page: Page) {
+  for (const [language, name] of [
+    ['en', 'English'],
+    ['zh-Hans', '简体中文'],
+  ] as const) {
+    await openFile(page, 'home', name);
+    await page.getByRole('textbox', { name: 'Hero title' }).fill(edited[language].heading);
+    await saveDraft(page);
+    await openFile(page, 'courses', name);
+    await page
+      .getByRole('group', { name: 'Cards 1' })
+      .getByRole('textbox', { name: 'Title', exact: true })
+      .fill(edited[language].course);
+    await saveDraft(page);
+  }
+}
+
 // Publishing changes what every other test reads on the public pages: this file runs on its own,
 // after the others (playwright.config.ts), and ends by restoring the content it started from.
 staffTest.describe('Pages and brand: an editor changes, previews, publishes and restores', () => {
@@ -35,20 +53,7 @@ staffTest.describe('Pages and brand: an editor changes, previews, publishes and 
     await expect(page.getByRole('heading', { level: 1, name: 'Pages and brand' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    for (const [language, name] of [
-      ['en', 'English'],
-      ['zh-Hans', '简体中文'],
-    ] as const) {
-      await openFile(page, 'home', name);
-      await page.getByRole('textbox', { name: 'Hero title' }).fill(edited[language].heading);
-      await saveDraft(page);
-      await openFile(page, 'courses', name);
-      await page
-        .getByRole('group', { name: 'Cards 1' })
-        .getByRole('textbox', { name: 'Title', exact: true })
-        .fill(edited[language].course);
-      await saveDraft(page);
-    }
+    await draftHeadingAndCourse(page);
     await expectNoAxeViolations(page);
 
     // The preview shows the drafts at a phone's and a desktop's width; the public site does not yet.
@@ -159,20 +164,7 @@ test.describe('an editor publishes on one instance and another serves it', () =>
     await expect(page).toHaveURL(`${a}/dashboard/pages`);
     await expectNoAxeViolations(page);
 
-    for (const [language, name] of [
-      ['en', 'English'],
-      ['zh-Hans', '简体中文'],
-    ] as const) {
-      await openFile(page, 'home', name);
-      await page.getByRole('textbox', { name: 'Hero title' }).fill(edited[language].heading);
-      await saveDraft(page);
-      await openFile(page, 'courses', name);
-      await page
-        .getByRole('group', { name: 'Cards 1' })
-        .getByRole('textbox', { name: 'Title', exact: true })
-        .fill(edited[language].course);
-      await saveDraft(page);
-    }
+    await draftHeadingAndCourse(page);
 
     // The logo: a text file is refused with the field named; a PNG is taken and drafted.
     await openFile(page, 'site', 'English');
