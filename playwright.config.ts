@@ -1,19 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 // Debian's Chromium, never a downloaded browser; the flags keep it from reaching out to the network.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 export default defineConfig({

@@ -2,18 +2,10 @@ import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { CHROMIUM_FLAGS } from '../../chromium-flags.ts';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 export interface LighthouseRun {
   performance: number;
@@ -102,7 +94,7 @@ async function runLighthouseOnce(
     `--output-path=${outFile}`,
     '--only-categories=performance,accessibility',
     `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
-    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+    `--chrome-flags=${LIGHTHOUSE_CHROMIUM_FLAGS.join(' ')}`,
   ];
   await promisify(execFile)(process.execPath, args, {
     env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
