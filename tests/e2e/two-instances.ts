@@ -1,14 +1,16 @@
 // Two real server processes on one fresh PostgreSQL database, as behind a load balancer: what an
 // editor publishes on one, the other must serve. Their ports are just above the browser tests'.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.ts';
-import { type Installation, type RunningServer, startServer } from '../faults/server-process.ts';
+import {
+  createUserByCli,
+  type Installation,
+  type RunningServer,
+  startServer,
+} from '../faults/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 // The PostgreSQL server CI's database pass uses; DATABASE_URL names another.
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -52,21 +54,7 @@ export async function startTwoInstances(basePort: number): Promise<TwoInstances>
   };
   try {
     const { email, password } = editorAccount;
-    await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/server/cli/create-user.ts',
-        '--email',
-        email,
-        '--password',
-        password,
-        '--role',
-        'editor',
-      ],
-      { cwd: root, env: { ...process.env, ...a.env } },
-    );
+    await createUserByCli(a.env, { email, password, role: 'editor' });
     // One after the other: the first start writes what the second then reads from the folder.
     servers.push(await startServer(a));
     servers.push(await startServer(b));

@@ -1,9 +1,7 @@
 // Backup downloads cancelled at several moments, as `curl -m 1` does: each must end its database
 // transaction at once, and the server go on serving.
-import { execFile } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +9,7 @@ import { openDatabase } from '../../src/server/db/database.ts';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.ts';
 import {
   createInstallation,
+  createUserByCli,
   type Installation,
   type RunningServer,
   STAFF_PASSWORD,
@@ -35,21 +34,7 @@ describe(`backup downloads cancelled (${databaseKind})`, () => {
     scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined;
     // A small pool: four connections left in a transaction would take every one.
     installation = await createInstallation(scratch?.url, { DATABASE_POOL_SIZE: '4' });
-    await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/server/cli/create-user.ts',
-        '--email',
-        ADMIN_EMAIL,
-        '--password',
-        STAFF_PASSWORD,
-        '--role',
-        'admin',
-      ],
-      { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, ...installation.env } },
-    );
+    await createUserByCli(installation.env, { email: ADMIN_EMAIL, password: STAFF_PASSWORD, role: 'admin' });
     await fillAuditTrail(installation, scratch?.url);
     server = await startServer(installation);
     headers = await signInAdmin(installation);

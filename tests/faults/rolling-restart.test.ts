@@ -1,10 +1,8 @@
 // A rolling restart behind a load balancer: each of two instances in turn gets SIGTERM, drains and
 // starts again while 50 requests a second of mixed staff and public traffic go on. None may fail.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryWhenBusy } from '../../src/client/lib/retry-when-busy.ts';
 import { freePort } from '../../src/server/test/free-port.ts';
@@ -13,6 +11,7 @@ import { createScratchDatabase } from '../../src/server/test/scratch-database.ts
 import { multipartForm, personFields, personFiles } from '../../src/server/test/upload-fixtures.ts';
 import { type LoadBalancer, startLoadBalancer } from './load-balancer.ts';
 import {
+  createUserByCli,
   type Installation,
   type RunningServer,
   STAFF_PASSWORD,
@@ -23,7 +22,6 @@ import {
 const adminUrl = process.env.DATABASE_URL;
 const EMAIL = 'rolling-restart@example.com';
 const RATE_PER_SECOND = 50;
-const root = path.resolve(import.meta.dirname, '../..');
 
 interface Outcome {
   kind: string;
@@ -73,11 +71,7 @@ describe.skipIf(!adminUrl)('a rolling restart of two instances under 50 requests
     };
     installations.a = installation(portA);
     installations.b = installation(portB);
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/cli/create-user.ts', '--email', EMAIL, '--password', STAFF_PASSWORD],
-      { cwd: root, env: { ...process.env, ...installations.a.env } },
-    );
+    await createUserByCli(installations.a.env, { email: EMAIL, password: STAFF_PASSWORD });
     [servers.a, servers.b] = await Promise.all([startServer(installations.a), startServer(installations.b)]);
     balancer = await startLoadBalancer(
       [

@@ -13,6 +13,28 @@ const run = promisify(execFile);
 const STAFF_EMAIL = 'faults-admin@example.com';
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
+/** Makes an account with `npm run user:create`'s command, in the installation `env` names. */
+export async function createUserByCli(
+  env: Record<string, string>,
+  { email, password, role }: { email: string; password: string; role?: 'admin' | 'staff' | 'editor' },
+) {
+  const roleArgs = role ? ['--role', role] : [];
+  await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/cli/create-user.ts',
+      '--email',
+      email,
+      '--password',
+      password,
+      ...roleArgs,
+    ],
+    { cwd: root, env: { ...process.env, ...env } },
+  );
+}
+
 /** A data folder and the environment every start of "the same installation" shares. */
 export async function createInstallation(databaseUrl?: string, extraEnv: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-faults-'));
@@ -30,19 +52,7 @@ export async function createInstallation(databaseUrl?: string, extraEnv: Record<
     ...extraEnv,
   };
   // The product's own command makes the staff account (and migrates a fresh database).
-  await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/server/cli/create-user.ts',
-      '--email',
-      STAFF_EMAIL,
-      '--password',
-      STAFF_PASSWORD,
-    ],
-    { cwd: root, env: { ...process.env, ...env } },
-  );
+  await createUserByCli(env, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
   return {
     env,
     dataDir,

@@ -1,10 +1,8 @@
 // Two real server processes on one PostgreSQL database, one Redis and one S3 bucket, as behind a
 // load balancer: what one instance did, the other sees, and killing one loses nothing acknowledged.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Redis } from 'ioredis';
@@ -22,6 +20,7 @@ import {
   storedKeys,
 } from '../../src/server/test/upload-fixtures.ts';
 import {
+  createUserByCli,
   type Installation,
   type RunningServer,
   STAFF_PASSWORD,
@@ -33,7 +32,6 @@ const adminUrl = process.env.DATABASE_URL;
 const REDIS_URL = process.env.TEST_FAULTS_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const EMAIL = 'two-instances@example.com';
 const RUN = `T${Date.now().toString(36).toUpperCase()}`;
-const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!adminUrl)('two instances behind one address (PostgreSQL, Redis, S3)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -76,11 +74,7 @@ describe.skipIf(!adminUrl)('two instances behind one address (PostgreSQL, Redis,
       };
     };
     [a, b] = [installation(portA), installation(portB)];
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/cli/create-user.ts', '--email', EMAIL, '--password', STAFF_PASSWORD],
-      { cwd: root, env: { ...process.env, ...a.env } },
-    );
+    await createUserByCli(a.env, { email: EMAIL, password: STAFF_PASSWORD });
     // Started together on one database: the migrations run once (the other waits for the lock).
     [servers.a, servers.b] = await Promise.all([startServer(a), startServer(b)]);
   }, 180_000);
