@@ -24,6 +24,19 @@ async function saveDraft(page: Page) {
   await expect(page.getByText(/^Draft saved by/)).toBeVisible();
 }
 
+/** Approves the Malay FAQ in Translation review, as `reviewer`; its row, to follow its state. */
+async function approveMalayFaq(page: Page, reviewer: string) {
+  const review = page.getByRole('region', { name: 'Translation review' });
+  await review.getByRole('combobox', { name: 'Translation' }).selectOption({ label: 'Bahasa Melayu' });
+  const faqRow = review
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'faq', exact: true }) });
+  await expect(faqRow).toContainText('Prepared for review');
+  await faqRow.getByRole('button', { name: 'Approve faq in Bahasa Melayu' }).click();
+  await expect(faqRow).toContainText(`Approved by ${reviewer}`);
+  return faqRow;
+}
+
 /** Drafts the edited home heading and first course, in English and in Chinese. */
 async function draftHeadingAndCourse(page: Page) {
   for (const [language, name] of [
@@ -103,14 +116,7 @@ staffTest.describe('Pages and brand: an editor changes, previews, publishes and 
     'a reviewer approves a Malay page; a change to the English marks it outdated',
     async ({ page }) => {
       await page.goto('/dashboard/pages');
-      const review = page.getByRole('region', { name: 'Translation review' });
-      await review.getByRole('combobox', { name: 'Translation' }).selectOption({ label: 'Bahasa Melayu' });
-      const faqRow = review
-        .getByRole('row')
-        .filter({ has: page.getByRole('cell', { name: 'faq', exact: true }) });
-      await expect(faqRow).toContainText('Prepared for review');
-      await faqRow.getByRole('button', { name: 'Approve faq in Bahasa Melayu' }).click();
-      await expect(faqRow).toContainText(`Approved by ${adminAccount.email}`);
+      const faqRow = await approveMalayFaq(page, adminAccount.email);
       await expectNoAxeViolations(page);
 
       await openFile(page, 'faq', 'English');
@@ -236,14 +242,7 @@ test.describe('an editor publishes on one instance and another serves it', () =>
     await visitor.close();
 
     // The editor reviews the Malay translation; a later English change shows it outdated.
-    const review = page.getByRole('region', { name: 'Translation review' });
-    await review.getByRole('combobox', { name: 'Translation' }).selectOption({ label: 'Bahasa Melayu' });
-    const faqRow = review
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: 'faq', exact: true }) });
-    await expect(faqRow).toContainText('Prepared for review');
-    await faqRow.getByRole('button', { name: 'Approve faq in Bahasa Melayu' }).click();
-    await expect(faqRow).toContainText(`Approved by ${editorAccount.email}`);
+    const faqRow = await approveMalayFaq(page, editorAccount.email);
     await openFile(page, 'faq', 'English');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Questions people ask');
     await saveDraft(page);
