@@ -65,6 +65,12 @@ export interface Database {
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
   /**
+   * Runs `work` unless another instance is running work under the same `key` (any 64-bit number
+   * of the caller's own), which resolves to undefined: on PostgreSQL `work` gets one connection
+   * holding a session advisory lock; PGlite belongs to one process, so `work` runs at once.
+   */
+  unlessRunningElsewhere<T>(key: bigint, work: (db: Db) => Promise<T>): Promise<T | undefined>;
+  /**
    * PGlite only: what holds its one connection in a long transaction (an import being saved).
    * Every other query waits for it meanwhile, so the liveness check answers without asking.
    */
@@ -130,22 +136,43 @@ export async function createPgliteImage(): Promise<Blob> {
 const MIGRATION_LOCK = 7_301_226_105_948_170_411n;
 
 /**
- * Applies the migrations holding a session advisory lock on one connection, so that instances
- * starting together on an empty database apply them once: the others wait, then find them applied.
+ * Runs `work` on one connection holding the session advisory lock `key`. With `wait`, waits for a
+ * session holding it; without, resolves to undefined at once while one does.
  */
-async function migrateAlone(pool: pg.Pool) {
+async function holdingLock<T>(
+  pool: pg.Pool,
+  key: bigint,
+  wait: boolean,
+  work: (connection: pg.PoolClient) => Promise<T>,
+): Promise<T | undefined> {
   const connection = await pool.connect();
   try {
-    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    if (wait) await connection.query('select pg_advisory_lock($1)', [key.toString()]);
+    else {
+      const { rows } = await connection.query<{ taken: boolean }>(
+        'select pg_try_advisory_lock($1) as taken',
+        [key.toString()],
+      );
+      if (!rows[0]?.taken) return undefined;
+    }
     try {
-      await migratePg(drizzlePg(connection), { migrationsFolder });
+      return await work(connection);
     } finally {
-      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]);
+      await connection.query('select pg_advisory_unlock($1)', [key.toString()]);
     }
   } finally {
     connection.release();
   }
 }
+
+/**
+ * Applies the migrations holding a session advisory lock on one connection, so that instances
+ * starting together on an empty database apply them once: the others wait, then find them applied.
+ */
+const migrateAlone = (pool: pg.Pool) =>
+  holdingLock(pool, MIGRATION_LOCK, true, (connection) =>
+    migratePg(drizzlePg(connection), { migrationsFolder }),
+  );
 
 /**
  * No parallel plans: every statement here is a request's, and a request's parallel workers take the
@@ -197,6 +224,8 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
     kind: 'postgres' as const,
     prepareText: prepareOnPool(pool),
     migrate: () => migrateAlone(pool),
+    unlessRunningElsewhere: <T>(key: bigint, work: (db: Db) => Promise<T>) =>
+      holdingLock(pool, key, false, (connection) => work(drizzlePg(connection, { schema }) as unknown as Db)),
     ping: async () => {
       await pool.query('select 1');
     },
@@ -272,6 +301,7 @@ async function openPglite(dir: string, image?: Blob) {
     heldForMs,
     prepareText: (name: string, text: string) => preparePgliteStatement(client, name, text),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    unlessRunningElsewhere: <T>(_key: bigint, work: (db: Db) => Promise<T>) => work(db),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

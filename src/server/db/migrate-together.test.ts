@@ -63,4 +63,32 @@ describe.skipIf(!adminUrl)('instances starting together on an empty PostgreSQL d
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('run work kept to one instance there, and the next instance after it is done', async () => {
+    const [first, second] = await Promise.all(
+      Array.from({ length: 2 }, () => openDatabase({ databaseUrl: scratch.url, poolSize: 2, pgliteDir: '' })),
+    );
+    if (!first || !second) throw new Error('two instances expected');
+    try {
+      const key = 42n;
+      let started = () => {};
+      const firstStarted = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      let finish = () => {};
+      const held = first.unlessRunningElsewhere(key, () => {
+        started();
+        return new Promise<string>((resolve) => {
+          finish = () => resolve('first');
+        });
+      });
+      await firstStarted;
+      expect(await second.unlessRunningElsewhere(key, async () => 'second')).toBeUndefined();
+      finish();
+      expect(await held).toBe('first');
+      expect(await second.unlessRunningElsewhere(key, async () => 'second')).toBe('second');
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
 });

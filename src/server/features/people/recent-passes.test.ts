@@ -7,7 +7,7 @@ import { queryRows } from '../../db/database.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { moveRecentPassesForward } from './recent-passes.ts';
+import { moveRecentPassesAlone } from './recent-passes.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -60,8 +60,7 @@ describe('the indexes of valid people by name and serial', () => {
     const validityYears = harness.app.config.certValidityYears;
     const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
     const firstValid = (now: Date) => earliestAvailablePassedDate(validityYears, now);
-    const move = (now: Date) =>
-      moveRecentPassesForward(harness.database.db, { validityYears, concurrently: false, now });
+    const move = (now: Date) => moveRecentPassesAlone(harness.database, { validityYears, now });
     const both = (day: string) => [
       ['person_live_recent_passes_name_idx', day],
       ['person_live_recent_passes_serial_idx', day],

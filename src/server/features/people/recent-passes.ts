@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earliestAvailablePassedDate } from '#shared/rules/course-validity.ts';
-import { type Db, queryRows } from '../../db/database.ts';
+import { type Database, type Db, queryRows } from '../../db/database.ts';
 
 /**
  * The indexes of valid people by name and by serial hold the passes since a fixed day (a
@@ -35,7 +35,7 @@ async function startDay(db: Db, name: string): Promise<string | null> {
  * before it, or after it (a longer validity period, which the index would not serve). Returns
  * the day each index starts from afterwards.
  */
-export async function moveRecentPassesForward(
+async function moveRecentPassesForward(
   db: Db,
   {
     validityYears,
@@ -72,15 +72,26 @@ export async function moveRecentPassesForward(
   return days;
 }
 
+/** Any 64-bit number the portal alone uses: the key of the indexes' move among instances. */
+const MOVE_LOCK = 5_118_364_290_617_053_917n;
+
+/**
+ * Moves the indexes forward unless another instance of the portal is moving them (its rebuild
+ * would drop the one this one builds): resolves to undefined then, and that instance does it.
+ */
+export const moveRecentPassesAlone = (database: Database, options: { validityYears: number; now?: Date }) =>
+  database.unlessRunningElsewhere(MOVE_LOCK, (db) =>
+    moveRecentPassesForward(db, { ...options, concurrently: database.kind === 'postgres' }),
+  );
+
 /** Moves the indexes forward a minute after start (not amid its work) and once a day after. */
 export function moveRecentPassesOnTimer(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const move = () => {
-    running = moveRecentPassesForward(app.db, {
-      validityYears: app.config.certValidityYears,
-      concurrently: app.database.kind === 'postgres',
-    }).catch((error: unknown) => app.log.error({ err: error }, 'moving the recent-passes indexes failed'));
+    running = moveRecentPassesAlone(app.database, { validityYears: app.config.certValidityYears }).catch(
+      (error: unknown) => app.log.error({ err: error }, 'moving the recent-passes indexes failed'),
+    );
   };
   let first: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
