@@ -1,7 +1,9 @@
 // A load balancer as operators run one in front of two instances: it asks each instance's
-// /api/health/ready every `checkEveryMs`, takes an instance out after `failuresToLeave` failed
-// checks in a row and back after one that passes, sends each request to the next ready instance
-// over keep-alive connections, and never retries, so every failure of an instance reaches the client.
+// /api/health/ready every `checkEveryMs` (waiting up to a second for the answer), takes an instance
+// out after `failuresToLeave` failed checks in a row and back after one that passes, sends each
+// request to the next ready instance over keep-alive connections, and never retries, so every
+// failure of an instance reaches the client. When no instance passes, it sends to all of them, as
+// cloud balancers do ("fail open"): a check that is only slow must not turn a whole site away.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -33,7 +35,7 @@ export async function startLoadBalancer(
     await Promise.all(
       backends.map(async (backend) => {
         const status = await fetch(`${backend.url}/api/health/ready`, {
-          signal: AbortSignal.timeout(checkEveryMs * 4),
+          signal: AbortSignal.timeout(1_000),
         }).then(
           (response) => response.status,
           () => 0,
@@ -48,15 +50,16 @@ export async function startLoadBalancer(
   const timer = setInterval(() => void check(), checkEveryMs);
   let turn = 0;
   const pick = () => {
-    const candidates = backends.filter((backend) => ready.get(backend.name));
+    const passing = backends.filter((backend) => ready.get(backend.name));
+    const candidates = passing.length > 0 ? passing : backends;
     turn += 1;
-    return candidates[turn % Math.max(1, candidates.length)];
+    return candidates[turn % candidates.length];
   };
 
   const server = http.createServer((request, response) => {
     const backend = pick();
     if (!backend) {
-      response.writeHead(502).end('no instance ready');
+      response.writeHead(502).end('no instance');
       return;
     }
     served[backend.name] = (served[backend.name] ?? 0) + 1;
