@@ -23,6 +23,7 @@ import { hashKey, keyPrefix, newKeySecret } from '../src/server/features/api-key
 import { generate } from './generate.ts';
 import { createRandom } from './lib/fake-people.ts';
 import { type SampleRow, verifyRequests } from './lib/http-bench.ts';
+import { type ListRun, sendListsFromWorker } from './lib/list-sender.ts';
 import { type LoadResult, median, runLoad, type Scenario } from './lib/load.ts';
 import { startServer } from './lib/server.ts';
 import { createSnapshot } from './lib/snapshot.ts';
@@ -100,53 +101,6 @@ async function prepareVerifier(target: Target) {
   }
 }
 
-/** 1,000 distinct matching pairs as a verifier's system would paste them. */
-function listText(sample: SampleRow[], random: ReturnType<typeof createRandom>) {
-  const picked = new Map<string, SampleRow>();
-  while (picked.size < 1000) {
-    const row = random.pick(sample);
-    picked.set(`${row.fin} ${row.serial}`, row);
-  }
-  return ['fin,serial', ...[...picked.values()].map((row) => `${row.fin},${row.serial}`)].join('\n');
-}
-
-interface ListRun {
-  ms: number;
-  status: number;
-  bytes: number;
-}
-
-/** Sends lists back to back until `until` resolves; a refusal (503) waits its Retry-After. */
-async function sendLists(url: string, key: string, sample: SampleRow[], until: Promise<unknown>, seed = 11) {
-  let done = false;
-  until.finally(() => {
-    done = true;
-  });
-  const random = createRandom(seed);
-  const runs: ListRun[] = [];
-  while (!done) {
-    const body = JSON.stringify({ text: listText(sample, random) });
-    const started = performance.now();
-    const response = await fetch(`${url}/api/verifier/checks`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body,
-    });
-    const text = await response.text();
-    runs.push({ ms: performance.now() - started, status: response.status, bytes: text.length });
-    if (response.status === 200) {
-      const checked = JSON.parse(text).rows.filter((row: { outcome: string }) => row.outcome === 'valid');
-      if (checked.length === 0) throw new Error('a list came back with no valid row');
-    } else if (response.status === 503) {
-      const wait = Number(response.headers.get('retry-after') ?? '1');
-      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-    } else {
-      throw new Error(`a list answered ${response.status}: ${text.slice(0, 200)}`);
-    }
-  }
-  return runs;
-}
-
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
@@ -182,14 +136,17 @@ async function main() {
   try {
     log('  warming up');
     for (const scenario of scenarios) await runLoad(server, scenario, 2);
-    await sendLists(server.url, key, sample, new Promise((resolve) => setTimeout(resolve, 3000)));
+    await sendListsFromWorker(
+      { url: server.url, key, sample, seed: 11 },
+      new Promise((r) => setTimeout(r, 3000)),
+    );
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const scenario of scenarios) {
         const alone = await runLoad(server, scenario, seconds);
         results[scenario.name]?.alone.push(alone);
         const load = runLoad(server, scenario, seconds);
         const senders = Array.from({ length: listSenders }, (_, i) =>
-          sendLists(server.url, key, sample, load, 11 + i),
+          sendListsFromWorker({ url: server.url, key, sample, seed: 11 + i }, load),
         );
         lists.push(...(await Promise.all(senders)).flat());
         const withLists = await load;
