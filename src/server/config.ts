@@ -143,6 +143,7 @@ const envSchema = z.object({
   OIDC_ALLOWED_DOMAINS: emailDomains.optional(),
   OIDC_ADMIN_CLAIM: z.string().trim().min(1).default('groups'),
   OIDC_ADMIN_VALUE: z.string().trim().min(1).optional(),
+  OIDC_EDITOR_VALUE: z.string().trim().min(1).optional(),
   OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
   OIDC_CREATE_ACCOUNTS: bool.default(true),
   OIDC_TRUST_EMAIL: bool.default(false),
@@ -252,7 +253,13 @@ export type Config = ReturnType<typeof loadConfig>;
 function readSingleSignOn(e: z.infer<typeof envSchema>) {
   if (!e.OIDC_ISSUER) {
     const stray = (
-      ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS', 'OIDC_ADMIN_VALUE'] as const
+      [
+        'OIDC_CLIENT_ID',
+        'OIDC_CLIENT_SECRET',
+        'OIDC_ALLOWED_DOMAINS',
+        'OIDC_ADMIN_VALUE',
+        'OIDC_EDITOR_VALUE',
+      ] as const
     ).find((name) => e[name] !== undefined);
     if (stray) throw new ConfigError(`Invalid configuration: ${stray} needs OIDC_ISSUER`);
     return null;
@@ -271,6 +278,8 @@ function readSingleSignOn(e: z.infer<typeof envSchema>) {
     allowedDomains: e.OIDC_ALLOWED_DOMAINS as string[],
     adminClaim: e.OIDC_ADMIN_CLAIM,
     adminValue: e.OIDC_ADMIN_VALUE as string,
+    /** The claim's value that makes an editor (pages and brand only); unset, nobody is made one. */
+    editorValue: e.OIDC_EDITOR_VALUE,
     scopes: e.OIDC_SCOPES.split(/\s+/),
     /** A first sign-in from an allowed domain makes an account; false: only accounts made before. */
     createAccounts: e.OIDC_CREATE_ACCOUNTS,

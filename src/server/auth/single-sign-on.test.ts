@@ -29,11 +29,16 @@ async function signIn(app: App, person: ProviderUser) {
   return signInThroughProvider(app);
 }
 
-/** What a session may do: reach the staff API, and the administrators' part of it. */
+/** What a session may do: reach the staff API, the administrators' part of it, or pages only. */
 async function access(app: App, cookie: string | undefined) {
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: cookie ?? '' } });
-  const [staff, admin] = await Promise.all([get('/api/stats'), get('/api/users')]);
+  const [staff, admin, pages] = await Promise.all([
+    get('/api/stats'),
+    get('/api/users'),
+    get('/api/content-editor/versions'),
+  ]);
   if (staff.statusCode === 401) return 'none';
+  if (staff.statusCode === 403) return pages.statusCode === 200 ? 'editor' : 'none';
   return admin.statusCode === 200 ? 'admin' : 'staff';
 }
 
@@ -95,6 +100,18 @@ describe('single sign-on through the organisation’s OpenID Connect provider', 
     });
 
     expect(await access(app, session)).toBe('admin');
+  });
+
+  it('makes a member of the editors’ group an editor, and staff once they leave it', async () => {
+    const cleo = { sub: 'cleo', email: 'cleo@contoso.com' };
+    const first = await signIn(app, { ...cleo, groups: ['ecert-editors'] });
+    expect(await access(app, first.session)).toBe('editor');
+
+    const second = await signIn(app, { ...cleo, groups: ['sales'] });
+    expect(await access(app, second.session)).toBe('staff');
+    // In both groups, the administrators' wins.
+    const third = await signIn(app, { ...cleo, groups: ['ecert-editors', 'ecert-admins'] });
+    expect(await access(app, third.session)).toBe('admin');
   });
 
   it('demotes an administrator who left the group at their next sign-in, and promotes back', async () => {

@@ -10,16 +10,21 @@ export function emailDomainAllowed(email: string, domains: readonly string[]): b
 }
 
 /**
- * Administrator when the claim holds the value (a text equal to it, or a list of texts with it);
- * staff otherwise, and for a claim of any other shape (a number, a list of lists), whose text could
- * equal the value by accident. A claim is looked up by its full name first
- * ("https://contoso.com/roles"), then as a dotted path ("realm_access.roles"), as providers nest
- * them either way.
+ * Administrator when the claim holds the admin value (a text equal to it, or a list of texts with
+ * it); else editor when it holds the editor value, if one is set; staff otherwise, and for a claim
+ * of any other shape (a number, a list of lists), whose text could equal a value by accident. A
+ * claim is looked up by its full name first ("https://contoso.com/roles"), then as a dotted path
+ * ("realm_access.roles"), as providers nest them either way.
  */
-export function roleFromClaims(profile: Record<string, unknown>, claim: string, value: string): Role {
+export function roleFromClaims(
+  profile: Record<string, unknown>,
+  claim: string,
+  { admin, editor }: { admin: string; editor?: string },
+): Role {
   const found = Object.hasOwn(profile, claim) ? profile[claim] : readPath(profile, claim.split('.'));
   const values = typeof found === 'string' ? [found] : isListOfTexts(found) ? found : [];
-  return values.includes(value) ? 'admin' : 'staff';
+  if (values.includes(admin)) return 'admin';
+  return editor !== undefined && values.includes(editor) ? 'editor' : 'staff';
 }
 
 const isListOfTexts = (value: unknown): value is string[] =>

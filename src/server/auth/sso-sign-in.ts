@@ -55,7 +55,10 @@ export function ssoGate(sso: SingleSignOnConfig) {
     const email = emailField.safeParse(claimed.email);
     if (!email.success || !emailDomainAllowed(email.data, sso.allowedDomains))
       return refuse(SSO_DOMAIN_NOT_ALLOWED);
-    signIn.role = roleFromClaims(source.oauth.profile ?? {}, sso.adminClaim, sso.adminValue);
+    signIn.role = roleFromClaims(source.oauth.profile ?? {}, sso.adminClaim, {
+      admin: sso.adminValue,
+      editor: sso.editorValue,
+    });
   };
 }
 

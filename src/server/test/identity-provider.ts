@@ -37,6 +37,7 @@ export async function startIdentityProvider() {
       OIDC_DISPLAY_NAME: 'Contoso',
       OIDC_ALLOWED_DOMAINS: 'contoso.com, contoso.co.uk',
       OIDC_ADMIN_VALUE: 'ecert-admins',
+      OIDC_EDITOR_VALUE: 'ecert-editors',
     },
     /** Who the provider signs in from now on. */
     signsIn(user: ProviderUser) {
