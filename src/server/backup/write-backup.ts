@@ -123,17 +123,36 @@ async function fillArchive(
   return manifest;
 }
 
-/** A table's rows as JSON text, a page at a time in physical order (stable within the snapshot). */
-async function* tablePages(tx: Db, table: string): AsyncGenerator<string[]> {
+/** Heap blocks a page of the backup is read from at most: 512 kB of the table. */
+const BLOCKS_PER_RANGE = 64;
+
+/**
+ * A table's rows as JSON text in physical order (stable within the snapshot), PAGE rows at most at
+ * a time, each page from one range of heap blocks: a TID range scan reads only those blocks, where
+ * `ctid > last order by ctid` alone sorted the rest of the table for every page (5 s a page at
+ * 10,000,000 rows). Rows visible to the snapshot lie in the blocks the table had when it was taken.
+ */
+export async function* tablePages(tx: Db, table: string): AsyncGenerator<string[]> {
+  const [size] = await queryRows<{ blocks: string }>(
+    tx,
+    sql`select (pg_relation_size(quote_ident(${table})::regclass)
+      / current_setting('block_size')::int)::text as blocks`,
+  );
+  const blocks = Number(size?.blocks ?? 0);
+  let block = 0;
   let after = '(0,0)';
-  for (;;) {
+  while (block < blocks) {
+    const end = `(${block + BLOCKS_PER_RANGE},0)`;
     const rows = await queryRows<{ at: string; line: string }>(
       tx,
       sql`select t.ctid::text as at, row_to_json(t)::text as line from ${sql.identifier(table)} t
-          where t.ctid > ${after}::tid order by t.ctid limit ${PAGE}`,
+          where t.ctid > ${after}::tid and t.ctid < ${end}::tid order by t.ctid limit ${PAGE}`,
     );
-    if (rows.length === 0) return;
-    yield rows.map((row) => row.line);
-    after = rows[rows.length - 1]?.at as string;
+    if (rows.length > 0) yield rows.map((row) => row.line);
+    if (rows.length === PAGE) after = rows[rows.length - 1]?.at as string;
+    else {
+      block += BLOCKS_PER_RANGE;
+      after = end;
+    }
   }
 }
