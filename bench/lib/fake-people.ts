@@ -121,6 +121,10 @@ export const FAKE_COLUMNS = [
 export type FakeRow = Record<(typeof FAKE_COLUMNS)[number], string | null>;
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A day (YYYY-MM-DD) in the ten years the generated passed dates cover. */
+export const dayInPassedRange = (random: Random) =>
+  isoDate(Date.now() - random.int(0, TEN_YEARS_DAYS) * DAY_MS);
 // Content-addressed keys look like sha256 hex: 56 hex characters from a fixed pool, then the
 // counter as 8 more, so every key is unique and making one costs no hashing.
 const KEY_POOL = Array.from({ length: 4096 }, (_, i) =>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '#server/errors.ts';
 import { createStaffUser } from '#server/features/users/create-staff-user.ts';
-import { createRandom } from './fake-people.ts';
+import { createRandom, dayInPassedRange } from './fake-people.ts';
 import { type LoadResult, median, runLoad, type Scenario } from './load.ts';
 import { broadSearches, sliceSearches, staffSearches } from './search-queries.ts';
 import { signIn, startServer } from './server.ts';
@@ -10,11 +10,6 @@ import { describeTarget, openTarget, type Target, targetEnv } from './target.ts'
 
 export const STAFF_EMAIL = 'bench-staff@example.test';
 export const STAFF_PASSWORD = 'bench-staff-password-2024';
-const DAY_MS = 86_400_000;
-/** A day (YYYY-MM-DD) in the ten years the generated passed dates cover. */
-const dayInLastTenYears = (random: ReturnType<typeof createRandom>) =>
-  new Date(Date.now() - Math.floor(random.next() * 3652) * DAY_MS).toISOString().slice(0, 10);
-
 /** The servers' AUTH_SECRET: what seals the issuer key a server makes in the bench's database. */
 export const BENCH_AUTH_SECRET = 'bench-secret-'.padEnd(48, 'x');
 
@@ -192,7 +187,7 @@ function scenarios(sample: SampleRow[], cookie: string, options: HttpBenchOption
       headers: staff,
       nextRequest: () => ({
         method: 'GET',
-        path: `/api/people?sort=passed&from=${dayInLastTenYears(random)}`,
+        path: `/api/people?sort=passed&from=${dayInPassedRange(random)}`,
       }),
     },
     {

@@ -62,7 +62,8 @@ export function sendListsFromWorker(data: SenderData, until: Promise<unknown>): 
   // A worker does not inherit tsx's loader: the thread registers it, then loads this file.
   const start = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
   const worker = new Worker(start, { eval: true, workerData: data });
-  until.finally(() => worker.postMessage('stop'));
+  const stop = () => worker.postMessage('stop');
+  until.then(stop, stop);
   return new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
