@@ -98,10 +98,17 @@ export async function countRows(database: Database, table: string): Promise<numb
   return Number(rows[0]?.count);
 }
 
-/** The migrated image made once by global-setup.ts; read per app, as PGlite consumes it. */
+let imageRead: Blob | undefined;
+
+/**
+ * The migrated image made once by global-setup.ts, read once per worker: PGlite copies a Blob's
+ * bytes out (`arrayBuffer()`) and never changes it, so every app can start from the same one.
+ */
 export function pgliteImage(): Blob | undefined {
   const file = inject('pgliteImagePath');
-  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+  if (!file) return undefined;
+  imageRead ??= new Blob([fs.readFileSync(file)]);
+  return imageRead;
 }
 
 /** A test may close the database to simulate an outage; the harness then must not close it again. */
