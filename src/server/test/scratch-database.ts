@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** A new, empty database on the server at `adminUrl` (in `timeZone` if given); `drop()` removes it. */
-export async function createScratchDatabase(adminUrl: string, { timeZone }: { timeZone?: string } = {}) {
+/**
+ * A new database on the server at `adminUrl`: empty, or a copy of the database `template` names;
+ * in `timeZone` if given. `drop()` removes it.
+ */
+export async function createScratchDatabase(
+  adminUrl: string,
+  { timeZone, template }: { timeZone?: string; template?: string } = {},
+) {
   const name = `ecert_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
     if (timeZone)
       await admin.query(`alter database "${name}" set timezone = '${timeZone.replace(/'/g, "''")}'`);
   } catch (error) {
@@ -17,6 +23,7 @@ export async function createScratchDatabase(adminUrl: string, { timeZone }: { ti
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       try {

@@ -38,7 +38,9 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-api-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const adminUrl = process.env.DATABASE_URL;
-  const scratch = adminUrl ? await createScratchDatabase(adminUrl, { timeZone }) : null;
+  const scratch = adminUrl
+    ? await createScratchDatabase(adminUrl, { timeZone, template: inject('postgresTemplate') || undefined })
+    : null;
 
   let database: Database | undefined;
   let app: App | undefined;
