@@ -18,9 +18,11 @@ const appRoot = createRoot(root);
 startTransition(() =>
   appRoot.render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={createRouter()} />
+      {/* One boundary: no page shows before the toasts and confirm dialogs listen for their events,
+          or a quick first click (a role chosen, a record deleted) would be lost. */}
       <Suspense fallback={null}>
         <StaffOverlays />
+        <RouterProvider router={createRouter()} />
       </Suspense>
     </AppProviders>,
   ),

@@ -213,3 +213,41 @@ staffTest.describe('Users: giving the editor role', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+staffTest.describe('Users: the first choice on a page that has just opened', () => {
+  staffTest.use({ account: adminAccount });
+
+  staffTest(
+    'the page waits for its confirm dialogs, so choosing admin at once still asks',
+    async ({ page }) => {
+      const tag = uniqueTag().toLowerCase();
+      const email = `quick-${tag}@example.com`;
+      const created = await page.request.post('/api/users', {
+        headers: { origin: appOrigin() },
+        data: { email, name: `Quick ${tag}`, password: `quick choice passphrase ${tag}` },
+      });
+      expect(created.status()).toBe(201);
+      // The toasts' and dialogs' scripts arrive late, as on a slow connection.
+      let releaseOverlays = () => {};
+      const overlaysReleased = new Promise<void>((resolve) => {
+        releaseOverlays = resolve;
+      });
+      await page.route('**/assets/staff-overlays-*.js', async (route) => {
+        await overlaysReleased;
+        await route.continue();
+      });
+      const usersLoaded = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/users',
+      );
+      await page.goto('/dashboard/users', { waitUntil: 'commit' });
+      await usersLoaded;
+      const role = page.getByRole('combobox', { name: `Role of ${email}` });
+      // A second for the page to show if it did not wait: a choice made then would open nothing.
+      await page.waitForTimeout(1000);
+      expect(await role.isVisible(), 'the page shows before its dialogs listen').toBe(false);
+      releaseOverlays();
+      await role.selectOption('admin');
+      await expect(page.getByRole('dialog', { name: `Make Quick ${tag} an administrator?` })).toBeVisible();
+    },
+  );
+});
