@@ -17,9 +17,6 @@ export default defineConfig({
   reporter: [['list']],
   // Generous: axe scans and the proof of work take seconds on a busy 2-core machine.
   timeout: 60_000,
-  // Twice Playwright's default for what a page shows after a click: the suite shares two cores with
-  // the API tests, and a dialog opening took over 5 s there while its retry was prompt.
-  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // Recorded only when a failed test runs again: recording every test costs a fifth of the suite's CPU.
