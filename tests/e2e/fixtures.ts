@@ -201,6 +201,19 @@ export const publicPages: { path: string; heading: string; status: 200 | 404 }[]
  */
 const PAGE_SHOWN_TIMEOUT_MS = 15_000;
 
+/** Holds back every request matching `url` until the returned function is called, as a slow connection would. */
+export async function holdBack(page: Page, url: Parameters<Page['route']>[0]): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens a page and waits for its h1, i.e. until the route's data has loaded and rendered. */
 export async function openPage(page: Page, pagePath: string, heading?: string) {
   const response = await page.goto(pagePath);

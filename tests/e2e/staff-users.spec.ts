@@ -4,6 +4,7 @@ import {
   appOrigin,
   expect,
   expectNoAxeViolations,
+  holdBack,
   signInByApi,
   staffTest,
   uniqueTag,
@@ -228,23 +229,19 @@ staffTest.describe('Users: the first choice on a page that has just opened', () 
       });
       expect(created.status()).toBe(201);
       // The toasts' and dialogs' scripts arrive late, as on a slow connection.
-      let releaseOverlays = () => {};
-      const overlaysReleased = new Promise<void>((resolve) => {
-        releaseOverlays = resolve;
-      });
-      await page.route('**/assets/staff-overlays-*.js', async (route) => {
-        await overlaysReleased;
-        await route.continue();
-      });
+      const releaseOverlays = await holdBack(page, '**/assets/staff-overlays-*.js');
       const usersLoaded = page.waitForResponse(
         (response) => new URL(response.url()).pathname === '/api/users',
       );
       await page.goto('/dashboard/users', { waitUntil: 'commit' });
       await usersLoaded;
       const role = page.getByRole('combobox', { name: `Role of ${email}` });
-      // A second for the page to show if it did not wait: a choice made then would open nothing.
-      await page.waitForTimeout(1000);
-      expect(await role.isVisible(), 'the page shows before its dialogs listen').toBe(false);
+      // Without waiting for them the page showed within this time, and a choice made then opened nothing.
+      const shownFirst = await role.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      expect(shownFirst, 'the page shows before its dialogs listen').toBe(false);
       releaseOverlays();
       await role.selectOption('admin');
       await expect(page.getByRole('dialog', { name: `Make Quick ${tag} an administrator?` })).toBeVisible();

@@ -1,5 +1,5 @@
 import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, holdBack, test } from './fixtures.ts';
 
 const [pair] = DEMO_PAIRS;
 
@@ -11,14 +11,7 @@ test.describe('/verify on a slow phone', () => {
     // typed: the page the server rendered shows, but does not respond yet.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    let releaseScripts = () => {};
-    const scriptsReleased = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsReleased;
-      await route.continue();
-    });
+    const releaseScripts = await holdBack(page, '**/assets/*.js');
     await page.goto('/verify', { waitUntil: 'commit' });
     const main = page.getByRole('main');
     const fin = main.getByRole('textbox', { name: 'NRIC/FIN/Other identification no.' });

@@ -22,8 +22,13 @@ export default async function setup(project: TestProject) {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const template = await createScratchDatabase(adminUrl);
-    const database = await openDatabase({ databaseUrl: template.url, pgliteDir: 'memory://' });
-    await database.close();
+    try {
+      const database = await openDatabase({ databaseUrl: template.url, pgliteDir: 'memory://' });
+      await database.close();
+    } catch (error) {
+      await template.drop();
+      throw error;
+    }
     project.provide('pgliteImagePath', '');
     project.provide('postgresTemplate', template.name);
     return () => template.drop();
