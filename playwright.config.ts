@@ -37,8 +37,6 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
       testMatch: /content-editor\.spec\.ts/,
       dependencies: ['chromium'],
-      // One at a time: the two-instance test starts two servers of its own beside the shared one.
-      workers: 1,
     },
   ],
   webServer: {
