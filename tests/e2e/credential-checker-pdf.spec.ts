@@ -20,8 +20,10 @@ test('the e-Cert PDF downloaded from the record page, chosen by keyboard on /ver
   ]);
   const pdfPath = await download.path();
 
-  await openPage(page, '/verify-credential', 'Check a Credential File');
+  // Asked for before the page opens: Playwright intercepts file pickers only once one is awaited,
+  // and a key pressed just after asking can open the picker before that takes.
   const chooser = page.waitForEvent('filechooser');
+  await openPage(page, '/verify-credential', 'Check a Credential File');
   await page.getByRole('button', { name: 'Credential file or e-Cert PDF' }).focus();
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(pdfPath);

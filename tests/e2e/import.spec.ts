@@ -227,8 +227,10 @@ test.describe('Import (people)', () => {
     const template = main(page).getByRole('link', { name: 'Download the template' });
     await template.focus();
     const csvButton = main(page).getByRole('button', { name: 'CSV file', exact: true });
-    await tabTo(page, csvButton);
+    // Playwright intercepts file pickers only once one is awaited, and setting that up takes a round
+    // trip to the browser: a key pressed at once can open the picker before it is intercepted.
     const chooser = page.waitForEvent('filechooser');
+    await tabTo(page, csvButton);
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(file);
     await expect(csvButton).toHaveText(file.name);
