@@ -1,5 +1,5 @@
 import { DEMO_PAIRS } from '../../src/server/features/demo/demo-people.ts';
-import { expect, holdBack, test } from './fixtures.ts';
+import { expect, holdBack, openPage, test } from './fixtures.ts';
 
 const [pair] = DEMO_PAIRS;
 
@@ -28,6 +28,25 @@ test.describe('/verify on a slow phone', () => {
     await expect(fin).toHaveValue(pair.finNumber);
     await expect(serial).toHaveValue(pair.eCertNumber);
     await main.getByRole('button', { name: 'Verify e-Cert', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Human verification' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('answers Enter pressed before the form responds, though its button was still disabled', async ({
+    page,
+  }) => {
+    // The page responds at once, but the form's own scripts arrive only after the visitor is done.
+    const releaseForm = await holdBack(page, '**/assets/hydrate-island-*.js');
+    await openPage(page, '/verify', 'Check e-Cert Validity');
+    const main = page.getByRole('main');
+    await main
+      .getByRole('textbox', { name: 'NRIC/FIN/Other identification no.' })
+      .pressSequentially(pair.finNumber);
+    const serial = main.getByRole('textbox', { name: 'e-Cert serial no.' });
+    await serial.pressSequentially(pair.eCertNumber);
+    await expect(main.getByRole('button', { name: 'Verify e-Cert', exact: true })).toBeDisabled();
+    await serial.press('Enter');
+
+    releaseForm();
     await expect(page.getByRole('dialog', { name: 'Human verification' })).toBeVisible({ timeout: 30_000 });
   });
 });

@@ -7,7 +7,10 @@ import { isIslandName, islands } from './registry.ts';
 /** What shows that a visitor reaches for an island: its scripts are fetched then. */
 const REACHES = ['pointerover', 'focusin', 'touchstart', 'input', 'dragenter'];
 /** What an island not yet responding would lose: held, and replayed once it responds. */
-const HELD = ['click', 'submit', 'dragover', 'drop'];
+const HELD = ['click', 'submit', 'keydown', 'dragover', 'drop'];
+/** Fields where Enter submits their form. */
+const SUBMITS_ON_ENTER =
+  'input:not([type=checkbox],[type=radio],[type=button],[type=submit],[type=reset],[type=file])';
 
 /** Starts an island: its plain script on the server's HTML, or React hydrating it. */
 async function hydrate(island: HTMLElement) {
@@ -24,6 +27,12 @@ async function hydrate(island: HTMLElement) {
 function replayOf(event: Event): (() => void) | null {
   const target = event.target instanceof Element ? event.target : null;
   if (event.type === 'submit' && target instanceof HTMLFormElement) return () => target.requestSubmit();
+  // Enter in a field submits even while the server-rendered form's button is still disabled, as
+  // it is until the island has read what was typed: the browser itself would then do nothing.
+  if (event instanceof KeyboardEvent && event.key === 'Enter' && !event.isComposing) {
+    const form = target?.matches(SUBMITS_ON_ENTER) ? (target as HTMLInputElement).form : null;
+    if (form) return () => form.requestSubmit();
+  }
   const button = target?.closest<HTMLElement>('button, [role="button"]');
   if (event.type === 'click' && button) return () => button.click();
   if (event.type === 'drop' && event instanceof DragEvent && target) {
@@ -55,7 +64,8 @@ function onInteraction(island: HTMLElement) {
   const hold = (event: Event) => {
     if (responding) return;
     const replay = replayOf(event);
-    if (event.type === 'click' && !replay) return; // a link works without the island
+    // A link works without the island, and keys other than Enter type as they should.
+    if ((event.type === 'click' || event.type === 'keydown') && !replay) return;
     event.preventDefault();
     event.stopPropagation();
     if (replay) replays.push(replay);
