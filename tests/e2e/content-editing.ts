@@ -1,6 +1,6 @@
 /** What the Pages and brand tests edit, and the steps they share. */
-import type { Page } from '@playwright/test';
-import { expect, readContent } from './fixtures.ts';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, readContent } from './fixtures.ts';
 
 export const home = readContent<{ heroTitle: string }>('home');
 const courses = readContent<{ cards: { title: string }[] }>('courses');
@@ -51,4 +51,49 @@ export async function draftHeadingAndCourse(page: Page) {
       .fill(edited[language].course);
     await saveDraft(page);
   }
+}
+
+/** The drafts in the preview at a phone's and a desktop's width, on the server at `origin`. */
+export async function expectDraftsInPreview(page: Page, browser: Browser, origin = '') {
+  for (const width of [390, 1366]) {
+    const preview = await browser.newPage({
+      viewport: { width, height: 900 },
+      storageState: await page.context().storageState(),
+    });
+    await preview.goto(`${origin}/api/content-editor/preview?path=%2F`);
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(edited.en.heading);
+    await expect(preview.getByText(edited.en.course).first()).toBeVisible();
+    await preview.goto(`${origin}/api/content-editor/preview?path=%2Fzh-Hans%2Fcourses`);
+    await expect(preview.getByText(edited['zh-Hans'].course).first()).toBeVisible();
+    await preview.close();
+  }
+}
+
+export async function publishDrafts(page: Page) {
+  await page.getByRole('button', { name: 'Publish all drafts' }).click();
+  await expect(page.getByText(/^Published as version \d+\.$/)).toBeVisible();
+}
+
+/** The number of the newest version in History. */
+export async function latestVersion(page: Page) {
+  const history = page.getByRole('region', { name: 'History' });
+  return Number(await history.getByRole('row').nth(1).getByRole('cell').first().innerText());
+}
+
+/** Restores the version before the newest, which becomes a version of its own. */
+export async function restoreVersionBefore(page: Page, latest: number) {
+  const history = page.getByRole('region', { name: 'History' });
+  await history.getByRole('button', { name: `Restore version ${latest - 1}` }).click();
+  await expect(page.getByText(`Restored as version ${latest + 1}.`)).toBeVisible();
+}
+
+/** Publishes a change to the English FAQ: the Malay translation approved in `faqRow` is then outdated. */
+export async function publishEnglishFaqChange(page: Page, faqRow: Locator) {
+  await openFile(page, 'faq', 'English');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Questions people ask');
+  await saveDraft(page);
+  await publishDrafts(page);
+  await expect(faqRow).toContainText('Outdated');
+  await expect(faqRow).toContainText('Questions people ask');
+  await expectNoAxeViolations(page);
 }

@@ -3,9 +3,14 @@ import {
   approveMalayFaq,
   draftHeadingAndCourse,
   edited,
+  expectDraftsInPreview,
   firstCourse,
   home,
+  latestVersion,
   openFile,
+  publishDrafts,
+  publishEnglishFaqChange,
+  restoreVersionBefore,
   saveDraft,
 } from './content-editing.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
@@ -71,24 +76,12 @@ test.describe('an editor publishes on one instance and another serves it', () =>
     await saveDraft(page);
     await expectNoAxeViolations(page);
 
-    for (const width of [390, 1366]) {
-      const preview = await browser.newPage({
-        viewport: { width, height: 900 },
-        storageState: await page.context().storageState(),
-      });
-      await preview.goto(`${a}/api/content-editor/preview?path=%2F`);
-      await expect(preview.getByRole('heading', { level: 1 })).toHaveText(edited.en.heading);
-      await expect(preview.getByText(edited.en.course).first()).toBeVisible();
-      await preview.goto(`${a}/api/content-editor/preview?path=%2Fzh-Hans%2Fcourses`);
-      await expect(preview.getByText(edited['zh-Hans'].course).first()).toBeVisible();
-      await preview.close();
-    }
+    await expectDraftsInPreview(page, browser, a);
     const visitor = await browser.newPage();
     await visitor.goto(`${b}/`);
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(home.heroTitle);
 
-    await page.getByRole('button', { name: 'Publish all drafts' }).click();
-    await expect(page.getByText(/^Published as version \d+\.$/)).toBeVisible();
+    await publishDrafts(page);
 
     // B serves the change within seconds of A's publishing, the uploaded logo included.
     await expect(async () => {
@@ -103,10 +96,7 @@ test.describe('an editor publishes on one instance and another serves it', () =>
     await visitor.goto(`${b}/zh-Hans/courses`);
     await expect(visitor.getByText(edited['zh-Hans'].course).first()).toBeVisible();
 
-    const history = page.getByRole('region', { name: 'History' });
-    const latest = Number(await history.getByRole('row').nth(1).getByRole('cell').first().innerText());
-    await history.getByRole('button', { name: `Restore version ${latest - 1}` }).click();
-    await expect(page.getByText(`Restored as version ${latest + 1}.`)).toBeVisible();
+    await restoreVersionBefore(page, await latestVersion(page));
     await expect(async () => {
       await visitor.goto(`${b}/`);
       await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(home.heroTitle, { timeout: 1000 });
@@ -116,14 +106,6 @@ test.describe('an editor publishes on one instance and another serves it', () =>
     await visitor.close();
 
     // The editor reviews the Malay translation; a later English change shows it outdated.
-    const faqRow = await approveMalayFaq(page, editorAccount.email);
-    await openFile(page, 'faq', 'English');
-    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Questions people ask');
-    await saveDraft(page);
-    await page.getByRole('button', { name: 'Publish all drafts' }).click();
-    await expect(page.getByText(/^Published as version \d+\.$/)).toBeVisible();
-    await expect(faqRow).toContainText('Outdated');
-    await expect(faqRow).toContainText('Questions people ask');
-    await expectNoAxeViolations(page);
+    await publishEnglishFaqChange(page, await approveMalayFaq(page, editorAccount.email));
   });
 });

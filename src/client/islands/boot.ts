@@ -30,7 +30,7 @@ function replayOf(event: Event): (() => void) | null {
   // Enter in a field submits even while the server-rendered form's button is still disabled, as
   // it is until the island has read what was typed: the browser itself would then do nothing.
   if (event instanceof KeyboardEvent && event.key === 'Enter' && !event.isComposing) {
-    const form = target?.matches(SUBMITS_ON_ENTER) ? (target as HTMLInputElement).form : null;
+    const form = target instanceof HTMLInputElement && target.matches(SUBMITS_ON_ENTER) ? target.form : null;
     if (form) return () => form.requestSubmit();
   }
   const button = target?.closest<HTMLElement>('button, [role="button"]');
