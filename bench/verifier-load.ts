@@ -17,17 +17,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { verifier, verifierApiKey } from '../src/server/db/schema/index.ts';
-import { hashKey, keyPrefix, newKeySecret } from '../src/server/features/api-keys/key-secret.ts';
-import { generate } from './generate.ts';
 import { createRandom } from './lib/fake-people.ts';
-import { type SampleRow, verifyRequests } from './lib/http-bench.ts';
+import { verifyRequests } from './lib/http-bench.ts';
 import { type ListRun, sendListsFromWorker } from './lib/list-sender.ts';
 import { type LoadResult, median, runLoad, type Scenario } from './lib/load.ts';
 import { startServer } from './lib/server.ts';
 import { createSnapshot } from './lib/snapshot.ts';
-import { openTarget, type Target, targetEnv } from './lib/target.ts';
+import { targetEnv } from './lib/target.ts';
+import { dropData, prepareData, prepareVerifier } from './lib/verifier-data.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,66 +44,12 @@ const dbName = args['db-name'];
 const listSenders = Number(args['list-senders']);
 const log = (line: string) => console.log(line);
 
-async function prepareData(): Promise<Target> {
-  const url = new URL(args['pg-admin-url']);
-  url.pathname = `/${dbName}`;
-  const target: Target = { kind: 'postgres', url: url.toString() };
-  const marker = path.join(workDir, `${dbName}.json`);
-  const admin = new pg.Client({ connectionString: args['pg-admin-url'] });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount;
-    const kept = fs.existsSync(marker) && JSON.parse(fs.readFileSync(marker, 'utf8')).records === records;
-    if (exists && kept) return target;
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.query(`create database ${dbName}`);
-  } finally {
-    await admin.end();
-  }
-  await generate(target, { records, log });
-  fs.mkdirSync(workDir, { recursive: true });
-  fs.writeFileSync(marker, JSON.stringify({ records }));
-  return target;
-}
-
-/** An approved verifier with a quota no run reaches, its API key, and a sample of live records. */
-async function prepareVerifier(target: Target) {
-  const opened = await openTarget(target);
-  try {
-    const [account] = await opened.database.db
-      .insert(verifier)
-      .values({
-        companyName: 'Bench Contractors Pte Ltd',
-        registrationNumber: '202400001B',
-        contactName: 'Bench Verifier',
-        email: 'bench-verifier@example.test',
-        purpose: 'Benchmark',
-        status: 'approved',
-        dailyQuota: 1_000_000_000,
-        decidedAt: new Date(),
-      })
-      .returning({ id: verifier.id });
-    if (!account) throw new Error('no verifier row');
-    const key = newKeySecret();
-    await opened.database.db
-      .insert(verifierApiKey)
-      .values({ verifierId: account.id, name: 'bench', prefix: keyPrefix(key), hash: hashKey(key) });
-    const sample = await opened.query<SampleRow>(
-      `select id, fin_number as fin, e_cert_number as serial, name, passport_number as passport, nationality
-         from person where deleted_at is null order by random() limit 5000`,
-    );
-    return { key, sample };
-  } finally {
-    await opened.database.close();
-  }
-}
-
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
 
 async function main() {
-  const target = await prepareData();
+  const target = await prepareData({ adminUrl: args['pg-admin-url'], dbName, records, log });
   const { key, sample } = await prepareVerifier(target);
   const snapshot = createSnapshot();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'verifier-load-'));
@@ -162,11 +105,7 @@ async function main() {
     snapshot.remove();
     fs.rmSync(scratch, { recursive: true, force: true });
     if (!args['keep-data']) {
-      const admin = new pg.Client({ connectionString: args['pg-admin-url'] });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName}`);
-      await admin.end();
-      fs.rmSync(path.join(workDir, `${dbName}.json`), { force: true });
+      await dropData({ adminUrl: args['pg-admin-url'], dbName });
     }
   }
   const answered = lists

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListCheckResult } from '#shared/api/verifiers.ts';
-import { verifierCheck } from '../../db/schema/index.ts';
+import { type ListCheckResult, listCheckResult } from '#shared/api/verifiers.ts';
+import { verifierCheck, verifierReport } from '../../db/schema/index.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -85,7 +85,10 @@ describe('a list checked at once', () => {
     );
 
     expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const result = response.json<ListCheckResult>();
+    // The answer is exactly what the route's schema describes: parsing drops no field and fails none.
+    expect(listCheckResult.parse(result)).toEqual(result);
     expect(result.rows.map(({ row, outcome }) => [row, outcome])).toEqual([
       [2, 'valid'],
       [3, 'expired'],
@@ -142,6 +145,38 @@ describe('a list checked at once', () => {
       'not-passed',
       'valid',
     ]);
+  });
+
+  it('answers and keeps a list of 1,000 rows whole and in order', async () => {
+    const pairs = [
+      'G1000001A,SN-VALID',
+      'G1000002B,SN-EXPIRED',
+      'G1000003C,SN-REVOKED',
+      'G1000004D,SN-FAILED',
+    ];
+    const lines = Array.from({ length: 1000 }, (_, i) => (i % 10 === 9 ? 'G1000005E' : pairs[i % 4]));
+
+    const response = await paste(lines.join('\n'));
+
+    expect(response.statusCode).toBe(200);
+    const result = listCheckResult.parse(response.json());
+    expect(result.rows.map((row) => row.row)).toEqual(lines.map((_, i) => i + 1));
+    expect(result.rows.slice(0, 5).map((row) => row.outcome)).toEqual([
+      'valid',
+      'expired',
+      'revoked',
+      'not-passed',
+      'duplicate',
+    ]);
+    expect(result.rows.filter((row) => row.outcome === 'invalid')).toHaveLength(100);
+    const [kept] = await testApp.database.db
+      .select({ rows: verifierReport.rows })
+      .from(verifierReport)
+      .where(eq(verifierReport.id, result.reportId));
+    expect(kept?.rows.map((row) => [row.row, row.outcome])).toEqual(
+      result.rows.map((row) => [row.row, row.outcome]),
+    );
+    expect(kept?.rows.every((row) => /^\*{5}\w{4}$/.test(row.finNumber))).toBe(true);
   });
 
   it('refuses a list of more than 1,000 rows and a workbook, checking nothing', async () => {
