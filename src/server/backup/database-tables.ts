@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
 
-/** Kept by triggers on `person` from the rows a restore inserts: copying it would count them twice. */
-const DERIVED_TABLES = new Set(['person_live_count']);
+/** Kept by triggers on `person` from the rows a restore inserts: copying them would count them twice. */
+const DERIVED_TABLES = new Set(['person_live_count', 'person_day_tally']);
 
 /**
  * Sessions, reset links and other one-time tokens (Better Auth's `verification`), and wallet claims

@@ -4,9 +4,11 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -98,9 +100,8 @@ export const person = pgTable(
       .where(sql`${t.deletedAt} is null`),
     // Whole identifiers and their prefixes, in any case.
     ...identifierIndexes(t),
-    // The dashboard's numbers: validity and passed month are ranges of passed dates, counted on
-    // this index alone instead of testing every row (2 s at a million records). Also the table's
-    // sort by passed date, with the filter columns included as above.
+    // The table's sort by passed date, with the filter columns included as above; validity is a
+    // range of passed dates, so the Status filter's valid and expired people are ranges here.
     index('person_live_passed_idx').on(t.passedDate, t.id).where(sql`${t.deletedAt} is null`),
     // Valid people by name and by serial: the valid are a range of passed dates that moves daily,
     // which no predicate can follow; these hold the passes since a fixed day (on or before the
@@ -170,4 +171,21 @@ export const personLiveCount = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [check('person_live_count_one_row', sql`${t.id}`)],
+);
+
+/**
+ * Live people by passed date, result (passed or not) and revocation, kept by statement triggers
+ * (drizzle/0034_person_day_tally.sql) as rows are inserted, changed, trashed, restored and deleted.
+ * The dashboard's figures are sums over it: a few thousand rows whatever the registry's size, where
+ * counting ranges of an index took 101 ms at a million records and 1.8 s at ten million.
+ */
+export const personDayTally = pgTable(
+  'person_day_tally',
+  {
+    passedDate: date('passed_date', { mode: 'string' }).notNull(),
+    passed: boolean('passed').notNull(),
+    revoked: boolean('revoked').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.passedDate, t.passed, t.revoked] })],
 );

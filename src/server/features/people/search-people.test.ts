@@ -133,12 +133,16 @@ describe.each(['America/New_York', 'Pacific/Kiritimati'])('staff search (databas
     ]);
   });
 
-  it('keeps no trigger a bulk write would turn off, and no lock: only the live count', async () => {
+  it('keeps no trigger a bulk write would turn off, and no lock: only the live count and day tally', async () => {
     const triggers = await queryRows<{ name: string }>(
       harness.database.db,
       sql`select tgname as name from pg_trigger where tgrelid = 'person'::regclass and not tgisinternal order by 1`,
     );
     expect(triggers.map((t) => t.name)).toEqual([
+      'person_day_tally_delete',
+      'person_day_tally_insert',
+      'person_day_tally_truncate',
+      'person_day_tally_update',
       'person_live_count_delete',
       'person_live_count_insert',
       'person_live_count_truncate',
