@@ -1,18 +1,20 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/database.ts';
-import { person } from '../../db/schema/index.ts';
+import { person, personLiveCount } from '../../db/schema/index.ts';
 import { insertPerson, personFixture } from '../../test/people.ts';
+import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Tally = { passedDate: string; passed: boolean; revoked: boolean; n: number };
 
 /**
- * The dashboard's figures are sums over person_day_tally, which statement triggers keep. Every way
- * a row can come, go, change its passed date, result or revocation, move to the trash or back must
- * leave it equal to a real count of live people by those three.
+ * Two counts of live people are kept by statement triggers: the total (person_live_count), which
+ * the staff list shows on every page, and the tally by passed date, result and revocation
+ * (person_day_tally), which the dashboard's figures sum. Every way a row can come, go, change its
+ * passed date, result or revocation, move to the trash or back must leave both equal to a real count.
  */
-describe('the tally of live people by passed date, result and revocation', () => {
+describe('the counts of live people kept by triggers', () => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await createTestApp();
@@ -21,13 +23,13 @@ describe('the tally of live people by passed date, result and revocation', () =>
     await harness.close();
   });
 
-  const nonZero = (rows: Tally[]) => rows.filter((row) => row.n !== 0);
-  async function expectTallyAgrees(expectedLive: number) {
+  async function expectKeptCountsAgree(expectedLive: number) {
     const db = harness.database.db;
-    const kept = await queryRows<Tally>(
+    const [total] = await db.select({ n: personLiveCount.n }).from(personLiveCount);
+    const tally = await queryRows<Tally>(
       db,
       sql`select passed_date::text as "passedDate", passed, revoked, n::int as n from person_day_tally
-          order by 1, 2, 3`,
+          where n <> 0 order by 1, 2, 3`,
     );
     const counted = await queryRows<Tally>(
       db,
@@ -35,17 +37,18 @@ describe('the tally of live people by passed date, result and revocation', () =>
             count(*)::int as n
           from person where deleted_at is null group by 1, 2, 3 order by 1, 2, 3`,
     );
-    expect(nonZero(kept)).toEqual(counted);
-    expect(counted.reduce((sum, row) => sum + row.n, 0)).toBe(expectedLive);
+    expect(tally).toEqual(counted);
+    const countedLive = counted.reduce((sum, row) => sum + row.n, 0);
+    expect({ kept: total?.n, counted: countedLive }).toEqual({ kept: expectedLive, counted: expectedLive });
   }
 
   it('follows inserts, edits, revocations, new dates and results, trash, restore, delete and truncate', async () => {
     const db = harness.database.db;
-    await expectTallyAgrees(0);
+    await expectKeptCountsAgree(0);
 
     const first = await insertPerson(db, { passedDate: '2025-03-01' });
     await insertPerson(db, { passedDate: '2025-03-01', deletedAt: new Date() }); // into the trash: not live
-    await expectTallyAgrees(1);
+    await expectKeptCountsAgree(1);
 
     const many = await db
       .insert(person)
@@ -59,7 +62,7 @@ describe('the tally of live people by passed date, result and revocation', () =>
         ),
       )
       .returning({ id: person.id });
-    await expectTallyAgrees(7);
+    await expectKeptCountsAgree(7);
 
     const ids = many.map((row) => row.id);
     await db.update(person).set({ name: 'Only A Name' }).where(eq(person.id, first.id)); // moves nothing
@@ -67,7 +70,7 @@ describe('the tally of live people by passed date, result and revocation', () =>
       .update(person)
       .set({ revokedAt: new Date(), revocationReason: 'Issued in error' })
       .where(inArray(person.id, ids.slice(0, 2)));
-    await expectTallyAgrees(7);
+    await expectKeptCountsAgree(7);
 
     await db
       .update(person)
@@ -81,26 +84,39 @@ describe('the tally of live people by passed date, result and revocation', () =>
       .update(person)
       .set({ testResult: 'Passed' })
       .where(eq(person.id, ids[5] as string));
-    await expectTallyAgrees(7);
+    await expectKeptCountsAgree(7);
 
     await db
       .update(person)
       .set({ deletedAt: new Date() })
       .where(inArray(person.id, ids.slice(0, 3)));
-    await expectTallyAgrees(4);
+    await expectKeptCountsAgree(4);
     await db
       .update(person)
       .set({ deletedAt: null, passedDate: '2023-07-07' })
       .where(eq(person.id, ids[1] as string)); // restored and changed in one statement
-    await expectTallyAgrees(5);
+    await expectKeptCountsAgree(5);
 
     await db.delete(person).where(eq(person.id, first.id)); // a live row removed for good
     await db.delete(person).where(eq(person.id, ids[0] as string)); // a trashed one
-    await expectTallyAgrees(4);
+    await expectKeptCountsAgree(4);
 
     // The verifiers' check log refers to people, so a truncate takes it too, as a restore's does.
     await db.execute(sql`truncate person cascade`);
-    await expectTallyAgrees(0);
+    await expectKeptCountsAgree(0);
+  });
+
+  it('is the total of the staff list and of All Images', async () => {
+    const db = harness.database.db;
+    await insertPerson(db);
+    await insertPerson(db);
+    await insertPerson(db, { deletedAt: new Date() });
+    const { headers } = await signInAs(harness.app, 'staff');
+
+    for (const url of ['/api/people', '/api/images']) {
+      const response = await harness.app.inject({ method: 'GET', url, headers });
+      expect(response.json()).toMatchObject({ total: 2 });
+    }
   });
 
   it('leaves the tally untouched by an edit that moves no one, so the edit takes none of its locks', async () => {
