@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Rows of a list handled at a time before the loop turns: a list of 1,000 built, checked or written
- * out in one go held the loop 10-20 ms, as long as a verification's whole answer may take.
+ * out in one go holds the loop as long as a verification's whole answer may take.
  */
 const ROWS_PER_TURN = 100;
 
