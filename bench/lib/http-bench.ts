@@ -231,7 +231,11 @@ export async function benchHttp(target: Target, options: HttpBenchOptions) {
   try {
     const cookie = await signIn(server.url, STAFF_EMAIL, STAFF_PASSWORD);
     const list = scenarios(sample, cookie, options).filter(
-      (s) => !options.only || s.name === 'constant' || options.only.includes(s.name.split('-')[0] ?? ''),
+      // `--only list` names the family (list-page-1, list-jump); `--only list-jump` names one.
+      (s) =>
+        !options.only ||
+        s.name === 'constant' ||
+        options.only.some((name) => name === s.name || name === s.name.split('-')[0]),
     );
     log('  warming up');
     for (const scenario of list) await runLoad(server, scenario, 2);

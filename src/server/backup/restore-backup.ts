@@ -43,7 +43,8 @@ const BATCH = 500;
  * Restores an archive made by writeBackup (or any age file of such a ZIP). It is decrypted into a
  * private temporary folder, removed after. Everything that can refuse it is checked first
  * (checksums, schema, secret, an empty installation); then the files are stored, then every table
- * is loaded in one transaction, so a failure leaves the database as it was.
+ * is loaded in one transaction, so a failure leaves the database as it was (and takes back the
+ * files the store did not hold before).
  */
 export async function restoreBackup(archive: string, target: RestoreTarget): Promise<RestoreSummary> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-restore-'));
@@ -73,37 +74,100 @@ async function restoreZip(archive: string, target: RestoreTarget): Promise<Resto
     const secret = await secretToUse(backup, target);
     if (!target.force) await refuseNonEmpty(db, tables);
 
-    let files = 0;
-    for (const name of Object.keys(manifest.parts)) {
-      const key = name.slice(filePart('').length);
-      if (!name.startsWith(filePart(''))) continue;
-      await target.files.put(key, await buffer(await backup.read(name)));
-      files += 1;
-    }
-    const counts = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const emptied = [...tables.map((t) => t.name), ...NOT_CARRIED];
-      await tx.execute(sql.raw(`truncate ${emptied.map((name) => `"${name}"`).join(', ')} cascade`));
-      const loaded: Record<string, number> = {};
-      for (const table of tables) loaded[table.name] = await loadTable(tx, table, backup);
-      for (const [sequence, position] of Object.entries(manifest.sequences))
-        await tx.execute(sql`select setval(${sequence}::regclass, ${position}::bigint)`);
-      await recordBackupEvent(tx, {
-        actor: null,
-        action: 'restore',
-        createdAt: manifest.createdAt,
-        through: 'npm run restore',
-      });
-      return loaded;
+    const added = await storeFiles(backup, target.files);
+    const counts = await loadTables(backup, db, tables).catch(async (error) => {
+      // The files only this restore brought go with its rows: none is left without a record.
+      for (const key of added.keys) await target.files.delete(key);
+      throw error;
     });
     if (secret.write) fs.writeFileSync(path.join(target.dataDir, SECRET_NAME), secret.value, { mode: 0o600 });
-    return { createdAt: manifest.createdAt, tables: counts, files };
+    return { createdAt: manifest.createdAt, tables: counts, files: added.count };
   } finally {
     backup.close();
   }
 }
 
+/** Stores every file of the archive; returns how many, and the keys the store did not hold before. */
+async function storeFiles(backup: OpenedBackup, files: FileStore) {
+  const keys: string[] = [];
+  let count = 0;
+  for (const name of Object.keys(backup.manifest.parts)) {
+    if (!name.startsWith(filePart(''))) continue;
+    const key = name.slice(filePart('').length);
+    const held = await files.open(key);
+    held?.stream.destroy();
+    if (!held) keys.push(key);
+    await files.put(key, await buffer(await backup.read(name)));
+    count += 1;
+  }
+  return { keys, count };
+}
+
+/** Every table in one transaction, so a failure leaves the database as it was. */
+function loadTables(backup: OpenedBackup, db: Db, tables: TableShape[]) {
+  const { manifest } = backup;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const emptied = [...tables.map((t) => t.name), ...NOT_CARRIED];
+    await tx.execute(sql.raw(`truncate ${emptied.map((name) => `"${name}"`).join(', ')} cascade`));
+    const loaded: Record<string, number> = {};
+    await withIndexesBuiltAfter(tx, async () => {
+      for (const table of tables) loaded[table.name] = await loadTable(tx, table, backup);
+    });
+    for (const [sequence, position] of Object.entries(manifest.sequences))
+      await tx.execute(sql`select setval(${sequence}::regclass, ${position}::bigint)`);
+    await recordBackupEvent(tx, {
+      actor: null,
+      action: 'restore',
+      createdAt: manifest.createdAt,
+      through: 'npm run restore',
+    });
+    return loaded;
+  });
+}
+
+/**
+ * Runs `load` with the indexes that only speed up reads dropped, then builds them again from their
+ * definitions: one build from sorted rows instead of an entry written into each per inserted row.
+ * Keys and unique indexes stay, so duplicates and foreign keys are checked as rows arrive. Inside
+ * the restore's transaction, so a failure gives every index back with the rest.
+ */
+async function withIndexesBuiltAfter(tx: Db, load: () => Promise<void>) {
+  const indexes = await queryRows<{ name: string; definition: string }>(
+    tx,
+    sql`select quote_ident(c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+        from pg_index i join pg_class c on c.oid = i.indexrelid
+        where c.relnamespace = 'public'::regnamespace and not i.indisunique
+          and not exists (select from pg_constraint k where k.conindid = i.indexrelid)
+        order by c.relname`,
+  );
+  if (indexes.length > 0)
+    await tx.execute(sql.raw(`drop index ${indexes.map((index) => index.name).join(', ')}`));
+  await load();
+  for (const index of indexes) await tx.execute(sql.raw(index.definition));
+}
+
+/** Loads one table's rows; a row the database refuses (a key twice, say) is named by its table. */
 async function loadTable(tx: Db, table: TableShape, backup: OpenedBackup): Promise<number> {
+  try {
+    return await insertRows(tx, table, backup);
+  } catch (error) {
+    const refusal = databaseRefusal(error);
+    if (!refusal) throw error;
+    throw new BackupRefused(
+      `The database refused the backup's rows of table ${table.name} (${refusal}). Nothing was restored.`,
+    );
+  }
+}
+
+/** The database's own words (an error with an SQLSTATE), never the query around them, which carries the rows. */
+function databaseRefusal(error: unknown): string | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (/^[0-9A-Z]{5}$/.test(String((e as { code?: unknown }).code))) return e.message;
+  return undefined;
+}
+
+async function insertRows(tx: Db, table: TableShape, backup: OpenedBackup): Promise<number> {
   const columns = table.columns.map((column) => `"${column}"`).join(', ');
   const insert = (lines: string[]) =>
     tx.execute(

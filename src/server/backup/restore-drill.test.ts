@@ -12,7 +12,14 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { fileKeyFor } from '../files/file-store.ts';
 import { ageCommand } from '../test/age-command.ts';
-import { emptyInstallation, everyFile, everyRow, fill, type Installation } from '../test/drill-kit.ts';
+import {
+  emptyInstallation,
+  everyFile,
+  everyIndex,
+  everyRow,
+  fill,
+  type Installation,
+} from '../test/drill-kit.ts';
 import { insertPerson } from '../test/people.ts';
 import { startS3 } from '../test/s3-server.ts';
 import { signInWith, TEST_PASSWORD } from '../test/staff-session.ts';
@@ -99,8 +106,11 @@ async function drill(
     await expect(
       restoreBackup(restoring, { ...target, passphrase: 'not the drill passphrase' }),
     ).rejects.toThrow('The passphrase does not open this backup. Nothing was restored.');
+    const indexes = await everyIndex(target.database);
+    expect(indexes.length).toBeGreaterThan(40);
     const summary = await restoreBackup(restoring, { ...target, passphrase: PASSPHRASE });
     expect(summary.tables.person).toBe(5);
+    expect(await everyIndex(target.database)).toEqual(indexes);
     expect(summary.files).toBe(files.size);
     // Every record, audit event, user and password hash; every file, byte for byte; and the restore
     // itself in the trail.
@@ -269,6 +279,25 @@ describe('an archive that cannot be restored', () => {
         await expect(refusal(await sealed(swapped))).rejects.toThrow(
           `The backup is damaged: files/${scan} does not hold the file its name says. Nothing was restored.`,
         );
+        // Whole and agreeing with its manifest, refused by the database while its rows go in (a
+        // record twice): the indexes set aside for the load come back with everything else.
+        const indexes = await everyIndex(target.database);
+        const person = execFileSync('unzip', ['-p', plain, 'database/person.jsonl'], { encoding: 'utf8' });
+        const twice = path.join(work, 'twice.zip');
+        await rewriteEntries(plain, twice, {
+          'database/person.jsonl': () => person + person,
+          'manifest.json': (text) => {
+            const manifest = JSON.parse(text);
+            manifest.parts['database/person.jsonl'] = createHash('sha256')
+              .update(person + person)
+              .digest('hex');
+            return JSON.stringify(manifest);
+          },
+        });
+        await expect(refusal(await sealed(twice))).rejects.toThrow(
+          /^The database refused the backup's rows of table person \(duplicate key .*\)\. Nothing was restored\.$/,
+        );
+        expect(await everyIndex(target.database)).toEqual(indexes);
         expect(await countRows(target.database, 'person')).toBe(0);
         expect(await storedKeys(target.files)).toEqual([]);
       } finally {

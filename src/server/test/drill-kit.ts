@@ -120,3 +120,12 @@ export async function everyFile(files: FileStore): Promise<Map<string, Buffer>> 
   for (const key of await storedKeys(files)) bytes.set(key, await readStored(files, key));
   return bytes;
 }
+
+/** Every index's definition: a restore builds some of them again and must leave each as it was. */
+export async function everyIndex(database: Database): Promise<string[]> {
+  const rows = await queryRows<{ definition: string }>(
+    database.db,
+    sql`select indexdef as definition from pg_indexes where schemaname = 'public' order by indexname`,
+  );
+  return rows.map((row) => row.definition);
+}
