@@ -6,10 +6,12 @@
  * real server on PostgreSQL, load shedding as shipped. Also times each list, end to end.
  *
  *   npx tsx bench/verifier-load.ts --pg-records 200000 [--port 3900] [--rounds 3] [--seconds 10]
- *     [--db-name verifier_bench] [--list-senders 1]
+ *     [--db-name verifier_bench] [--list-senders 1] [--burner]
  *
  * The data goes into the database `verifier_bench` or --db-name (dropped at the end unless --keep-data).
  * --list-senders N sends N lists at once, each sender the next as soon as its last is answered.
+ * --burner runs each scenario a third time beside a CPU burner that adds the machine's CPU the lists
+ * added: a p99 that rises as much with it is the machine's cores shared, not the lists' code.
  * Budget: the verification's p99 unchanged while lists run; a list of 1,000 in under 2 s.
  * Writes bench/results/<date>-verifier-load-<records>[-<N>-senders].json.
  */
@@ -17,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { burnCpu, busyCpuSeconds } from './lib/cpu-burner.ts';
 import { createRandom } from './lib/fake-people.ts';
 import { verifyRequests } from './lib/http-bench.ts';
 import { type ListRun, sendListsFromWorker } from './lib/list-sender.ts';
@@ -36,6 +39,7 @@ const { values: args } = parseArgs({
     'db-name': { type: 'string', default: 'verifier_bench' },
     'list-senders': { type: 'string', default: '1' },
     'keep-data': { type: 'boolean', default: false },
+    burner: { type: 'boolean', default: false },
   },
 });
 const records = Number(args['pg-records']);
@@ -72,9 +76,21 @@ async function main() {
     },
   ];
   const seconds = Number(args.seconds);
-  const results: Record<string, { alone: LoadResult[]; withLists: LoadResult[] }> = Object.fromEntries(
-    scenarios.map((s) => [s.name, { alone: [], withLists: [] }]),
+  type Runs = {
+    alone: LoadResult[];
+    withLists: LoadResult[];
+    withBurner: LoadResult[];
+    addedCores: number[];
+  };
+  const results: Record<string, Runs> = Object.fromEntries(
+    scenarios.map((s) => [s.name, { alone: [], withLists: [], withBurner: [], addedCores: [] }]),
   );
+  /** The load's result and the cores the whole machine kept busy meanwhile. */
+  const measured = async (run: Promise<LoadResult>) => {
+    const [before, started] = [await busyCpuSeconds(), performance.now()];
+    const result = await run;
+    return { result, cores: ((await busyCpuSeconds()) - before) / ((performance.now() - started) / 1000) };
+  };
   const lists: ListRun[] = [];
   try {
     log('  warming up');
@@ -85,18 +101,27 @@ async function main() {
     );
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const scenario of scenarios) {
-        const alone = await runLoad(server, scenario, seconds);
-        results[scenario.name]?.alone.push(alone);
+        const alone = await measured(runLoad(server, scenario, seconds));
+        results[scenario.name]?.alone.push(alone.result);
         const load = runLoad(server, scenario, seconds);
         const senders = Array.from({ length: listSenders }, (_, i) =>
           sendListsFromWorker({ url: server.url, key, sample, seed: 11 + i }, load),
         );
+        const withListsRun = measured(load);
         lists.push(...(await Promise.all(senders)).flat());
-        const withLists = await load;
+        const withLists = (await withListsRun).result;
         results[scenario.name]?.withLists.push(withLists);
+        const added = Math.max(0, (await withListsRun).cores - alone.cores);
+        results[scenario.name]?.addedCores.push(Math.round(added * 100) / 100);
+        if (args.burner) {
+          const beside = runLoad(server, scenario, seconds);
+          await burnCpu(added, beside);
+          results[scenario.name]?.withBurner.push(await beside);
+        }
         log(
-          `  round ${round} ${scenario.name.padEnd(15)} p99 alone ${alone.p99} ms, with lists ${withLists.p99} ms; ` +
-            `req/s ${alone.rps} / ${withLists.rps}; refused ${alone.refused} / ${withLists.refused}`,
+          `  round ${round} ${scenario.name.padEnd(15)} p99 alone ${alone.result.p99} ms, with lists ${withLists.p99} ms` +
+            `${args.burner ? `, with ${added.toFixed(2)} cores burnt ${results[scenario.name]?.withBurner.at(-1)?.p99} ms` : ''}; ` +
+            `req/s ${alone.result.rps} / ${withLists.rps}; refused ${alone.result.refused} / ${withLists.refused}`,
         );
       }
     }
@@ -140,14 +165,20 @@ async function main() {
       budgetMs: 2000,
     },
     verify: Object.fromEntries(
-      Object.entries(results).map(([name, { alone, withLists }]) => [
+      Object.entries(results).map(([name, { alone, withLists, withBurner, addedCores }]) => [
         name,
-        { alone: summarize(alone), withLists: summarize(withLists) },
+        {
+          alone: summarize(alone),
+          withLists: summarize(withLists),
+          addedCores: { median: median(addedCores), runs: addedCores },
+          ...(args.burner ? { withBurner: summarize(withBurner) } : {}),
+        },
       ]),
     ),
   };
   const sendersPart = listSenders > 1 ? `-${listSenders}-senders` : '';
-  const out = `bench/results/${result.date.slice(0, 10)}-verifier-load-${records / 1000}k${sendersPart}.json`;
+  const burnerPart = args.burner ? '-burner' : '';
+  const out = `bench/results/${result.date.slice(0, 10)}-verifier-load-${records / 1000}k${sendersPart}${burnerPart}.json`;
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   log(
     JSON.stringify(
