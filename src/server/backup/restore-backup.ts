@@ -5,7 +5,9 @@ import readline from 'node:readline';
 import { buffer, text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../db/database.ts';
+import { databaseErrorOf } from '../db/database-error.ts';
 import type { FileStore } from '../files/file-store.ts';
+import { putFiles } from '../files/put-files.ts';
 import { openSecret } from '../seal-secret.ts';
 import { recordBackupEvent } from './backup-audit.ts';
 import { decryptArchive } from './backup-encryption.ts';
@@ -74,33 +76,30 @@ async function restoreZip(archive: string, target: RestoreTarget): Promise<Resto
     const secret = await secretToUse(backup, target);
     if (!target.force) await refuseNonEmpty(db, tables);
 
-    const added = await storeFiles(backup, target.files);
+    const created: string[] = [];
+    const files = await storeFiles(backup, target.files, created);
     const counts = await loadTables(backup, db, tables).catch(async (error) => {
       // The files only this restore brought go with its rows: none is left without a record.
-      for (const key of added.keys) await target.files.delete(key);
+      for (const key of created) await target.files.delete(key);
       throw error;
     });
     if (secret.write) fs.writeFileSync(path.join(target.dataDir, SECRET_NAME), secret.value, { mode: 0o600 });
-    return { createdAt: manifest.createdAt, tables: counts, files: added.count };
+    return { createdAt: manifest.createdAt, tables: counts, files };
   } finally {
     backup.close();
   }
 }
 
-/** Stores every file of the archive; returns how many, and the keys the store did not hold before. */
-async function storeFiles(backup: OpenedBackup, files: FileStore) {
-  const keys: string[] = [];
+/** Stores every file of the archive one at a time; adds to `created` the keys the store did not hold. */
+async function storeFiles(backup: OpenedBackup, files: FileStore, created: string[]) {
   let count = 0;
   for (const name of Object.keys(backup.manifest.parts)) {
     if (!name.startsWith(filePart(''))) continue;
-    const key = name.slice(filePart('').length);
-    const held = await files.open(key);
-    held?.stream.destroy();
-    if (!held) keys.push(key);
-    await files.put(key, await buffer(await backup.read(name)));
+    const data = await buffer(await backup.read(name));
+    await putFiles(files, [{ key: name.slice(filePart('').length), data }], created);
     count += 1;
   }
-  return { keys, count };
+  return count;
 }
 
 /** Every table in one transaction, so a failure leaves the database as it was. */
@@ -152,19 +151,13 @@ async function loadTable(tx: Db, table: TableShape, backup: OpenedBackup): Promi
   try {
     return await insertRows(tx, table, backup);
   } catch (error) {
-    const refusal = databaseRefusal(error);
+    // The database's own words only: the query around them carries the rows.
+    const refusal = databaseErrorOf(error);
     if (!refusal) throw error;
     throw new BackupRefused(
-      `The database refused the backup's rows of table ${table.name} (${refusal}). Nothing was restored.`,
+      `The database refused the backup's rows of table ${table.name} (${refusal.message}). Nothing was restored.`,
     );
   }
-}
-
-/** The database's own words (an error with an SQLSTATE), never the query around them, which carries the rows. */
-function databaseRefusal(error: unknown): string | undefined {
-  for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if (/^[0-9A-Z]{5}$/.test(String((e as { code?: unknown }).code))) return e.message;
-  return undefined;
 }
 
 async function insertRows(tx: Db, table: TableShape, backup: OpenedBackup): Promise<number> {

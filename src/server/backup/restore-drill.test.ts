@@ -19,6 +19,7 @@ import {
   everyRow,
   fill,
   type Installation,
+  indexIds,
 } from '../test/drill-kit.ts';
 import { insertPerson } from '../test/people.ts';
 import { startS3 } from '../test/s3-server.ts';
@@ -106,11 +107,17 @@ async function drill(
     await expect(
       restoreBackup(restoring, { ...target, passphrase: 'not the drill passphrase' }),
     ).rejects.toThrow('The passphrase does not open this backup. Nothing was restored.');
-    const indexes = await everyIndex(target.database);
+    const [indexes, ids] = [await everyIndex(target.database), await indexIds(target.database)];
     expect(indexes.length).toBeGreaterThan(40);
     const summary = await restoreBackup(restoring, { ...target, passphrase: PASSPHRASE });
     expect(summary.tables.person).toBe(5);
+    // Every index as it was; the ones that only speed up reads built again after the rows, keys kept.
     expect(await everyIndex(target.database)).toEqual(indexes);
+    const idsAfter = await indexIds(target.database);
+    expect(idsAfter.person_live_search_text_idx).not.toBe(ids.person_live_search_text_idx);
+    expect(idsAfter.person_live_public_file_keys_idx).not.toBe(ids.person_live_public_file_keys_idx);
+    expect(idsAfter.person_pkey).toBe(ids.person_pkey);
+    expect(idsAfter.person_fin_ecert_live_idx).toBe(ids.person_fin_ecert_live_idx);
     expect(summary.files).toBe(files.size);
     // Every record, audit event, user and password hash; every file, byte for byte; and the restore
     // itself in the trail.
@@ -281,7 +288,7 @@ describe('an archive that cannot be restored', () => {
         );
         // Whole and agreeing with its manifest, refused by the database while its rows go in (a
         // record twice): the indexes set aside for the load come back with everything else.
-        const indexes = await everyIndex(target.database);
+        const [indexes, ids] = [await everyIndex(target.database), await indexIds(target.database)];
         const person = execFileSync('unzip', ['-p', plain, 'database/person.jsonl'], { encoding: 'utf8' });
         const twice = path.join(work, 'twice.zip');
         await rewriteEntries(plain, twice, {
@@ -298,6 +305,7 @@ describe('an archive that cannot be restored', () => {
           /^The database refused the backup's rows of table person \(duplicate key .*\)\. Nothing was restored\.$/,
         );
         expect(await everyIndex(target.database)).toEqual(indexes);
+        expect(await indexIds(target.database)).toEqual(ids);
         expect(await countRows(target.database, 'person')).toBe(0);
         expect(await storedKeys(target.files)).toEqual([]);
       } finally {

@@ -129,3 +129,12 @@ export async function everyIndex(database: Database): Promise<string[]> {
   );
   return rows.map((row) => row.definition);
 }
+
+/** Each index's object id by name: one built again has a new id, one kept keeps its own. */
+export async function indexIds(database: Database): Promise<Record<string, number>> {
+  const rows = await queryRows<{ name: string; id: number }>(
+    database.db,
+    sql`select indexrelname as name, indexrelid::int as id from pg_stat_user_indexes where schemaname = 'public'`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.id]));
+}

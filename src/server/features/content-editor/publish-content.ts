@@ -2,11 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ContentFiles } from '#shared/api/content-files.ts';
 import { contentChanges } from '#shared/rules/content-changes.ts';
+import { isUniqueViolation } from '../../db/database-error.ts';
 import { type Actor, recordAudit, type Tx } from '../../db/record-audit.ts';
 import { contentDraft, contentVersion } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
 import { contentFromFiles } from '../content/load-content.ts';
-import { isUniqueViolation } from '../people/duplicate-pair.ts';
 import { filesOfVersion, latestVersionNumber } from './published-versions.ts';
 
 const publishedMeanwhile = () =>

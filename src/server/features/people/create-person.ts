@@ -1,10 +1,11 @@
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-error.ts';
 import { type Actor, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { storeFilesThen } from '../uploads/store-files.ts';
-import { assertPairFree, duplicatePairMessage, isUniqueViolation } from './duplicate-pair.ts';
+import { assertPairFree, duplicatePairMessage } from './duplicate-pair.ts';
 import { auditedPersonFields, auditSnapshot, type PersonRow } from './person-view.ts';
 import type { PersonForm } from './read-person-form.ts';
 

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { isRecordId } from '#shared/rules/record-id.ts';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-error.ts';
 import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { isUniqueViolation } from './duplicate-pair.ts';
 import { personNotFound } from './find-people.ts';
 import type { PersonRow } from './person-view.ts';
 

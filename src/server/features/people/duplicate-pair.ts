@@ -6,14 +6,6 @@ import { conflict } from '../../errors.ts';
 
 export const duplicatePairMessage = 'A record with this FIN number and e-Cert serial no. already exists.';
 
-/** PostgreSQL's unique_violation, as thrown by pg or PGlite (drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Refuses a (FIN, e-Cert no.) pair another live record holds, before any file is written. The
  * unique index still decides when two requests race; callers turn its violation into the same 409.

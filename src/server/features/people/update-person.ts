@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { personFileFields, type RecordFieldsPatch } from '#shared/api/people.ts';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-error.ts';
 import { type Actor, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { person } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
@@ -8,7 +9,7 @@ import type { FileStore } from '../../files/file-store.ts';
 import { retireStatusPlace } from '../credentials/not-an-e-cert.ts';
 import { storeFilesThen } from '../uploads/store-files.ts';
 import { deleteUnreferencedFiles, ORPHAN_GRACE_MS } from '../uploads/sweep-orphan-files.ts';
-import { assertPairFree, duplicatePairMessage, isUniqueViolation } from './duplicate-pair.ts';
+import { assertPairFree, duplicatePairMessage } from './duplicate-pair.ts';
 import { findPerson, personNotFound } from './find-people.ts';
 import { auditedPersonFields, auditSnapshot, type PersonRow } from './person-view.ts';
 import type { PersonForm } from './read-person-form.ts';

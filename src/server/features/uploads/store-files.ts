@@ -1,9 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { putFiles } from '../../files/put-files.ts';
 import type { PreparedFile } from './prepare-upload.ts';
-
-type Blob = PreparedFile['blobs'][number];
-
 import { deleteUnreferencedFiles } from './sweep-orphan-files.ts';
 
 /**
@@ -31,21 +29,4 @@ export async function storeFilesThen<T>(
     });
     throw error;
   }
-}
-
-/**
- * Writes every blob, adding to `created` the keys the store did not hold before: those are the
- * ones to delete again if what was to refer to them fails. Throws the first failed write.
- */
-export async function putFiles(files: FileStore, blobs: readonly Blob[], created: string[]) {
-  const writes = await Promise.allSettled(
-    blobs.map(async ({ key, data }) => {
-      const existed = (await files.stat?.(key)) != null;
-      // Written even when present: that refreshes its age, so a sweep running now spares it.
-      await files.put(key, data);
-      if (!existed) created.push(key);
-    }),
-  );
-  const failed = writes.find((write) => write.status === 'rejected');
-  if (failed) throw failed.reason;
 }

@@ -4,6 +4,7 @@ import { type NewUserInput, newUserInput } from '#shared/api/auth.ts';
 import { hashPassword } from '../../auth/password-hash.ts';
 import { requireStrongPassword } from '../../auth/require-strong-password.ts';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-error.ts';
 import { type Actor, recordAudit } from '../../db/record-audit.ts';
 import { account, user } from '../../db/schema/index.ts';
 import { AppError, conflict, invalidInput } from '../../errors.ts';
@@ -50,8 +51,7 @@ export async function createStaffUser(
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Two creations racing on the same email: the unique index decides.
-    if (String((error as { code?: unknown }).code) === '23505')
-      throw conflict('A user with this email already exists.');
+    if (isUniqueViolation(error)) throw conflict('A user with this email already exists.');
     throw error;
   }
   return { id, email, name, role };

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { UpdateUserInput } from '#shared/api/users.ts';
 import { roleOf } from '../../auth/role-of.ts';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database-error.ts';
 import { type Actor, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { session, user } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../errors.ts';
@@ -37,7 +38,7 @@ export async function updateStaffUser(db: Db, id: string, input: UpdateUserInput
     return await applyChange(db, id, patch, actor);
   } catch (error) {
     // Two changes racing to the same email: the unique index decides.
-    if (String((error as { code?: unknown }).code) === '23505') throw emailTaken();
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }
