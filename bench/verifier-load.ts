@@ -107,21 +107,23 @@ async function main() {
         const senders = Array.from({ length: listSenders }, (_, i) =>
           sendListsFromWorker({ url: server.url, key, sample, seed: 11 + i }, load),
         );
-        const withListsRun = measured(load);
-        lists.push(...(await Promise.all(senders)).flat());
-        const withLists = (await withListsRun).result;
-        results[scenario.name]?.withLists.push(withLists);
-        const added = Math.max(0, (await withListsRun).cores - alone.cores);
+        const [sent, withLists] = await Promise.all([Promise.all(senders), measured(load)]);
+        lists.push(...sent.flat());
+        results[scenario.name]?.withLists.push(withLists.result);
+        const added = Math.max(0, withLists.cores - alone.cores);
         results[scenario.name]?.addedCores.push(Math.round(added * 100) / 100);
+        let burnt = '';
         if (args.burner) {
           const beside = runLoad(server, scenario, seconds);
           await burnCpu(added, beside);
-          results[scenario.name]?.withBurner.push(await beside);
+          const withBurner = await beside;
+          results[scenario.name]?.withBurner.push(withBurner);
+          burnt = `, with ${added.toFixed(2)} cores burnt ${withBurner.p99} ms`;
         }
         log(
-          `  round ${round} ${scenario.name.padEnd(15)} p99 alone ${alone.result.p99} ms, with lists ${withLists.p99} ms` +
-            `${args.burner ? `, with ${added.toFixed(2)} cores burnt ${results[scenario.name]?.withBurner.at(-1)?.p99} ms` : ''}; ` +
-            `req/s ${alone.result.rps} / ${withLists.rps}; refused ${alone.result.refused} / ${withLists.refused}`,
+          `  round ${round} ${scenario.name.padEnd(15)} p99 alone ${alone.result.p99} ms, ` +
+            `with lists ${withLists.result.p99} ms${burnt}; req/s ${alone.result.rps} / ${withLists.result.rps}; ` +
+            `refused ${alone.result.refused} / ${withLists.result.refused}`,
         );
       }
     }
