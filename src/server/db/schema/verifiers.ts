@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ReportRow, VerifierStatus } from '#shared/api/verifiers.ts';
 import { user } from './auth.ts';
 import { person } from './person.ts';
@@ -20,6 +30,9 @@ export const verifier = pgTable(
     status: text('status').$type<VerifierStatus>().notNull().default('pending'),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     dailyQuota: integer('daily_quota').notNull(),
+    /** The quota used on quotaDay (UTC): one row to read, however many rows the day's lists held. */
+    quotaDay: date('quota_day', { mode: 'string' }),
+    quotaUsed: integer('quota_used').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
@@ -49,6 +62,8 @@ export const verifierCheck = pgTable(
   },
   (t) => [
     index('verifier_check_verifier_idx').on(t.verifierId, t.checkedAt),
+    // The hourly no-match ceiling counts these: at most the ceiling's worth an hour, whatever else.
+    index('verifier_check_no_match_idx').on(t.verifierId, t.checkedAt).where(sql`${t.outcome} = 'no-match'`),
     index('verifier_check_person_idx').on(t.personId, t.checkedAt).where(sql`${t.personId} is not null`),
     index('verifier_check_checked_at_idx').on(t.checkedAt),
   ],

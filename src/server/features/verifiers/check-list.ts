@@ -1,14 +1,15 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ListCheckResult, ListOutcome, ListRowResult, ReportRow } from '#shared/api/verifiers.ts';
 import { courseExpiryDate, courseStatus } from '#shared/rules/course-validity.ts';
 import { maskIdentifier } from '#shared/rules/masking.ts';
 import { recordState } from '#shared/rules/record-state.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { verifier, verifierCheck, verifierReport } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/record-audit.ts';
+import { verifier, verifierReport } from '../../db/schema/index.ts';
 import type { ListRecord } from './find-list-records.ts';
 import { jsonArrayInTurns, mapInTurns } from './in-turns.ts';
-import { startOfToday } from './quota.ts';
+import { noMatchesThisHour, storeQuotaUsed, usedTodayColumn } from './quota.ts';
 import type { ListEntry } from './read-list.ts';
 import { noteText, noteWords } from './report-words.ts';
 import type { VerifierRow } from './verifier-view.ts';
@@ -47,22 +48,14 @@ export async function checkList(
   recordOf: (entry: ListEntry) => ListRecord | undefined,
 ): Promise<ListCheckResult> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(verifier).where(eq(verifier.id, account.id)).for('update');
-    const [spent] = await tx
-      .select({
-        usedToday: sql<number>`coalesce(sum(${verifierCheck.weight}) filter (where ${verifierCheck.checkedAt} >= ${startOfToday()}), 0)::int`,
-        noMatchesThisHour: sql<number>`(count(*) filter (where ${verifierCheck.outcome} = 'no-match' and ${verifierCheck.checkedAt} > now() - interval '1 hour'))::int`,
-      })
-      .from(verifierCheck)
-      .where(
-        and(
-          eq(verifierCheck.verifierId, account.id),
-          gte(verifierCheck.checkedAt, sql`least(${startOfToday()}, now() - interval '1 hour')`),
-        ),
-      );
+    const [locked] = await tx
+      .select({ dailyQuota: verifier.dailyQuota, usedToday: usedTodayColumn })
+      .from(verifier)
+      .where(eq(verifier.id, account.id))
+      .for('update');
     const dailyQuota = locked?.dailyQuota ?? 0;
-    let used = spent?.usedToday ?? 0;
-    let noMatches = spent?.noMatchesThisHour ?? 0;
+    let used = locked?.usedToday ?? 0;
+    let noMatches = await noMatchesThisHour(tx, account.id);
     const ceiling = noMatchesPerHour(config);
     let stoppedBy: 'over-quota' | 'too-many-no-matches' | null = null;
     const logged: LoggedRow[] = [];
@@ -107,7 +100,10 @@ export async function checkList(
       };
     };
     const rows = await mapInTurns(entries, checkRow);
-    if (logged.length > 0) await logChecks(tx, account, logged);
+    if (logged.length > 0) {
+      await logChecks(tx, account, logged);
+      await storeQuotaUsed(tx, account.id, used);
+    }
     const mask = config.maskIdentifiers ? maskIdentifier : (fin: string) => fin;
     const reported = await jsonArrayInTurns(
       rows,
@@ -147,11 +143,7 @@ interface LoggedRow {
  * The list's rows into the check log in one statement with one parameter for them all: Drizzle's
  * insert of 1,000 rows binds 5,000 parameters and took 3 to 5 times as long.
  */
-const logChecks = (
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  account: VerifierRow,
-  rows: LoggedRow[],
-) =>
+const logChecks = (tx: Tx, account: VerifierRow, rows: LoggedRow[]) =>
   tx.execute(sql`
     insert into verifier_check (verifier_id, person_id, outcome, purpose, weight)
     select ${account.id}::uuid, r.person_id, r.outcome, ${account.purpose}, r.weight

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ListCheckResult, listCheckResult } from '#shared/api/verifiers.ts';
-import { verifierCheck, verifierReport } from '../../db/schema/index.ts';
+import { verifierCheck, verifierReport, verifier as verifierTable } from '../../db/schema/index.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -211,6 +211,24 @@ describe('a list checked at once', () => {
     expect(await testApp.database.db.$count(verifierCheck, eq(verifierCheck.verifierId, other.id))).toBe(3);
     const next = await paste('G1000001A,SN-VALID', other.headers);
     expect(next.json<ListCheckResult>().rows[0]?.outcome).toBe('over-quota');
+  });
+
+  it('renews the quota at midnight UTC: what was used yesterday does not count today', async () => {
+    const other = await signInAsVerifier(testApp.app, staff);
+    expect((await setQuota(other.id, 2)).statusCode).toBe(200);
+    await paste('G1000001A,SN-VALID\nG1000002B,SN-EXPIRED', other.headers);
+    const account = () => testApp.app.inject({ url: '/api/verifier/account', headers: other.headers });
+    expect((await account()).json().usedToday).toBe(2);
+
+    await testApp.database.db
+      .update(verifierTable)
+      .set({ quotaDay: daysAgo(1) })
+      .where(eq(verifierTable.id, other.id));
+
+    expect((await account()).json().usedToday).toBe(0);
+    const today = (await paste('G1000001A,SN-VALID', other.headers)).json<ListCheckResult>();
+    expect(today.rows[0]?.outcome).toBe('valid');
+    expect(today.usedToday).toBe(1);
   });
 
   it('stops guessing: rows without a match cost two, and past the hourly ceiling the rest go unanswered', async () => {
