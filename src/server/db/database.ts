@@ -57,8 +57,6 @@ export const prepareOnPool =
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL's connection string, for a thread that opens connections of its own. */
-  url?: string;
   /**
    * `text` prepared as the statement `name`: on PostgreSQL once per pooled connection; on PGlite
    * through its wire protocol (pglite-statement.ts), since its own `query()` plans every call again.
@@ -230,7 +228,6 @@ function openPostgres(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE) {
   return {
     db,
     kind: 'postgres' as const,
-    url,
     prepareText: prepareOnPool(pool),
     migrate: () => migrateAlone(pool),
     unlessRunningElsewhere: <T>(key: bigint, work: (db: Db) => Promise<T>) =>
