@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './tests/long-files-first.ts';
 import { linguiMacros } from './vite-lingui-macros.ts';
 
 export default defineConfig({
@@ -7,6 +8,7 @@ export default defineConfig({
     // Two files at a time even on two cores (the default would be one there): a test spends much of
     // its time waiting on its database, its child processes or its timers.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         plugins: [linguiMacros()],
