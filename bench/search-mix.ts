@@ -17,6 +17,7 @@ import { pageLinks } from '#server/features/people/list-cursor.ts';
 import type { PeopleQuery } from '#shared/api/people.ts';
 import { createRandom } from './lib/fake-people.ts';
 import type { SampleRow } from './lib/http-bench.ts';
+import { machineBusyCpuSeconds } from './lib/machine-cpu.ts';
 import {
   broadSearches,
   type SearchQuery,
@@ -102,7 +103,7 @@ try {
     }
   };
   await Promise.all(Array.from({ length: Number(values.connections) }, constantWorker));
-  const cpuBefore = machineCpuMs();
+  const cpuBefore = machineBusyCpuSeconds() * 1000;
   const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
   // `--connections` searches at once, each taking the next query when its last one answers.
   const worker = async () => {
@@ -123,7 +124,7 @@ try {
   await Promise.all(Array.from({ length: Number(values.connections) }, worker));
   const wallSeconds = (performance.now() - wallStarted) / 1000;
 
-  const cpuMs = machineCpuMs() - cpuBefore;
+  const cpuMs = machineBusyCpuSeconds() * 1000 - cpuBefore;
   const percentile = (list: number[], p: number) =>
     [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0;
   const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -187,15 +188,4 @@ try {
   }
 } finally {
   await opened.database.close();
-}
-
-/** CPU time (ms) the whole machine has spent working since boot (user, nice, system, irq, softirq), or 0 off Linux. */
-function machineCpuMs() {
-  try {
-    const [user, nice, system, , , irq, softirq] =
-      fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/).slice(1).map(Number) ?? [];
-    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 10;
-  } catch {
-    return 0;
-  }
 }

@@ -6,24 +6,26 @@
  * real server on PostgreSQL, load shedding as shipped. Also times each list, end to end.
  *
  *   npx tsx bench/verifier-load.ts --pg-records 200000 [--port 3900] [--rounds 3] [--seconds 10]
- *     [--db-name verifier_bench] [--list-senders 1] [--burner]
+ *     [--db-name verifier_bench] [--list-senders 1] [--burner] [--out bench/results/<file>.json]
  *
  * The data goes into the database `verifier_bench` or --db-name (dropped at the end unless --keep-data).
  * --list-senders N sends N lists at once, each sender the next as soon as its last is answered.
  * --burner runs each scenario a third time beside a CPU burner that adds the machine's CPU the lists
  * added: a p99 that rises as much with it is the machine's cores shared, not the lists' code.
  * Budget: the verification's p99 unchanged while lists run; a list of 1,000 in under 2 s.
- * Writes bench/results/<date>-verifier-load-<records>[-<N>-senders].json.
+ * Writes bench/results/<date>-verifier-load-<records>[-<N>-senders][-burner].json, or --out; it
+ * refuses at the start to write over a file that exists.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { burnCpu, busyCpuSeconds } from './lib/cpu-burner.ts';
+import { burnCpu } from './lib/cpu-burner.ts';
 import { createRandom } from './lib/fake-people.ts';
 import { verifyRequests } from './lib/http-bench.ts';
 import { type ListRun, sendListsFromWorker } from './lib/list-sender.ts';
 import { type LoadResult, median, runLoad, type Scenario } from './lib/load.ts';
+import { machineBusyCpuSeconds } from './lib/machine-cpu.ts';
 import { startServer } from './lib/server.ts';
 import { createSnapshot } from './lib/snapshot.ts';
 import { targetEnv } from './lib/target.ts';
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     'list-senders': { type: 'string', default: '1' },
     'keep-data': { type: 'boolean', default: false },
     burner: { type: 'boolean', default: false },
+    out: { type: 'string' },
   },
 });
 const records = Number(args['pg-records']);
@@ -47,6 +50,17 @@ const workDir = path.resolve('bench/.work');
 const dbName = args['db-name'];
 const listSenders = Number(args['list-senders']);
 const log = (line: string) => console.log(line);
+
+const sendersPart = listSenders > 1 ? `-${listSenders}-senders` : '';
+const burnerPart = args.burner ? '-burner' : '';
+const out =
+  args.out ??
+  `bench/results/${new Date().toISOString().slice(0, 10)}-verifier-load-${records / 1000}k${sendersPart}${burnerPart}.json`;
+// Said before the minutes of measuring, not after: an earlier run's result may be cited already.
+if (fs.existsSync(out)) {
+  console.error(`${out} exists: name another file with --out.`);
+  process.exit(1);
+}
 
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -87,9 +101,9 @@ async function main() {
   );
   /** The load's result and the cores the whole machine kept busy meanwhile. */
   const measured = async (run: Promise<LoadResult>) => {
-    const [before, started] = [await busyCpuSeconds(), performance.now()];
+    const [before, started] = [machineBusyCpuSeconds(), performance.now()];
     const result = await run;
-    return { result, cores: ((await busyCpuSeconds()) - before) / ((performance.now() - started) / 1000) };
+    return { result, cores: (machineBusyCpuSeconds() - before) / ((performance.now() - started) / 1000) };
   };
   const lists: ListRun[] = [];
   try {
@@ -178,9 +192,6 @@ async function main() {
       ]),
     ),
   };
-  const sendersPart = listSenders > 1 ? `-${listSenders}-senders` : '';
-  const burnerPart = args.burner ? '-burner' : '';
-  const out = `bench/results/${result.date.slice(0, 10)}-verifier-load-${records / 1000}k${sendersPart}${burnerPart}.json`;
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   log(
     JSON.stringify(

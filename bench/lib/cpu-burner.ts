@@ -4,7 +4,6 @@
  * a feature adds to it, it tells what any work of that size costs a latency on this machine, apart
  * from what the feature's own code does to the server's loop.
  */
-import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
 // Plain JavaScript, so the thread needs no loader.
@@ -33,16 +32,4 @@ export async function burnCpu(cores: number, until: Promise<unknown>) {
     for (const worker of workers) worker.postMessage('stop');
     await Promise.all(exited);
   }
-}
-
-/** CPU-seconds the whole machine has spent busy (every process), from /proc/stat. */
-export async function busyCpuSeconds(): Promise<number> {
-  const fields = (await readFile('/proc/stat', 'utf8'))
-    .split('\n')[0]
-    ?.trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields ?? [];
-  return (user + nice + system + irq + softirq + steal) / 100;
 }
