@@ -15,7 +15,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   // Four at a time on two cores: each test spends much of its time waiting on the server, its
-  // timers and page loads, which two workers left to idle cores (366 s against 396 s for the suite).
+  // timers and page loads, time in which two workers left a core idle
+  // (bench/results/2026-11-29-ci-cpu.json).
   workers: 4,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
