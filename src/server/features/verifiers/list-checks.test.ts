@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ListCheckResult, listCheckResult } from '#shared/api/verifiers.ts';
-import { verifierCheck, verifierReport, verifier as verifierTable } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/database.ts';
+import { person, verifierCheck, verifierReport, verifier as verifierTable } from '../../db/schema/index.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -177,6 +178,33 @@ describe('a list checked at once', () => {
       result.rows.map((row) => [row.row, row.outcome]),
     );
     expect(kept?.rows.every((row) => /^\*{5}\w{4}$/.test(row.finNumber))).toBe(true);
+  });
+
+  it('writes nothing into the records it matches; a record deleted by hand leaves its checks unlinked', async () => {
+    const db = testApp.database.db;
+    const record = await insertPerson(db, { finNumber: 'G1000006F', eCertNumber: 'SN-BY-HAND' });
+
+    expect((await paste('G1000006F,SN-BY-HAND')).statusCode).toBe(200);
+
+    // A row lock (a foreign key's check takes one) would leave its transaction in xmax.
+    const [row] = await queryRows<{ xmax: string }>(
+      db,
+      sql`select xmax::text as xmax from person where id = ${record.id}`,
+    );
+    expect(row?.xmax).toBe('0');
+    const checksOf = (personId: string) =>
+      db.select({ id: verifierCheck.id }).from(verifierCheck).where(eq(verifierCheck.personId, personId));
+    const [check] = await checksOf(record.id);
+    expect(check).toBeDefined();
+
+    await db.delete(person).where(eq(person.id, record.id));
+
+    expect(await checksOf(record.id)).toEqual([]);
+    const [kept] = await db
+      .select({ personId: verifierCheck.personId })
+      .from(verifierCheck)
+      .where(eq(verifierCheck.id, check?.id as string));
+    expect(kept).toEqual({ personId: null });
   });
 
   it('refuses a list of more than 1,000 rows and a workbook, checking nothing', async () => {
