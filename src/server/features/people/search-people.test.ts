@@ -133,7 +133,7 @@ describe.each(['America/New_York', 'Pacific/Kiritimati'])('staff search (databas
     ]);
   });
 
-  it('keeps no trigger a bulk write would turn off, and no lock: only the live count and day tally', async () => {
+  it('keeps no trigger a bulk write would turn off, and no lock: the live count, day tally and check log', async () => {
     const triggers = await queryRows<{ name: string }>(
       harness.database.db,
       sql`select tgname as name from pg_trigger where tgrelid = 'person'::regclass and not tgisinternal order by 1`,
@@ -147,6 +147,7 @@ describe.each(['America/New_York', 'Pacific/Kiritimati'])('staff search (databas
       'person_live_count_insert',
       'person_live_count_truncate',
       'person_live_count_update',
+      'verifier_check_unlink_deleted_person',
     ]);
   });
 });

@@ -1,12 +1,15 @@
 import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
-import { person } from '../../db/schema/index.ts';
+import { person, personLiveCount } from '../../db/schema/index.ts';
 
 /** A search counts this many matches at most; past that the page says "more than", to refine. */
 export const SEARCH_COUNT_CAP = 300;
 
 /** `q` for LIKE, with `%`, `_` and `\` escaped so that typed in the search box they match themselves. */
 const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
+
+/** The runs of 5 or more letters and digits with a digit in `q`: an identifier's number. */
+const numberRuns = (q: string) => q.match(/[\p{L}\p{N}]{5,}/gu)?.filter((run) => /\p{N}/u.test(run)) ?? [];
 
 /**
  * The search text holds `q`, lower-cased by the database on both sides so every script folds alike.
@@ -16,7 +19,7 @@ const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
  * which nearly every record has.
  */
 export const holding = (searchText: SQLWrapper, q: string) => {
-  const numbers = q.match(/[\p{L}\p{N}]{5,}/gu)?.filter((run) => /\p{N}/u.test(run)) ?? [];
+  const numbers = numberRuns(q);
   if (numbers.length === 0) return sql`${searchText} like lower(${`%${escaped(q)}%`})`;
   const indexed = numbers.map((run) => sql`${searchText} like lower(${`%${run}%`})`);
   return sql`(${sql.join(indexed, sql` and `)} and strpos(${searchText}, lower(${q})) > 0)`;
@@ -123,20 +126,68 @@ const relevancePage = (q: string, offset: number, pageSize: number, when: SQL) =
   order by ${prefixKey(q)} nulls last, ${wholeWordSimilarity(q)} desc, ${sql.join(newestFirst, sql`, `)}
   limit ${pageSize} offset ${offset}`;
 
+/** The newest entries a search tests first, to learn how common its matches are. */
+const SAMPLED = 5_000;
+/** The most entries a search walks newest first for its matches, whatever the registry's size. */
+const WALK_MAX = 150_000;
+/**
+ * What testing one entry on the walk costs against one candidate from the trigram index (its
+ * posting lists intersected, the row read and rechecked): about a tenth, measured at ten million.
+ */
+const WALK_COST_RATIO = 10;
+
+/**
+ * Up to SEARCH_COUNT_CAP + 1 matches, newest first, from a walk of the newest-first index that
+ * stops at WALK_MAX entries, when the share d of matches among the SAMPLED newest says the walk is
+ * the cheaper way; otherwise none. The walk needs about (cap + 1) / d entries, whatever the
+ * registry's size; the trigram index gives about live × d candidates, all of them before the
+ * first is read. So the walk takes common names, and more of them the larger the registry.
+ */
+function walkedMatches(q: string) {
+  const enough = SEARCH_COUNT_CAP + 1;
+  return sql`
+    sampled as materialized (
+      select count(*)::float8 as k, least(${SAMPLED}, (select n from ${personLiveCount}))::float8 as s
+      from (select ${person.searchText} as search_text from ${person} where ${person.deletedAt} is null
+        order by ${sql.join(newestFirst, sql`, `)} limit ${SAMPLED}) sample
+      where ${holding(sql`sample.search_text`, q)}
+    ),
+    walked as materialized (
+      select walk.id from (
+        select ${person.id} as id, ${person.searchText} as search_text from ${person}
+        where ${person.deletedAt} is null
+          and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
+          and (select k > 0 and ${enough} * s <= ${WALK_MAX} * k
+                 and ${enough} * s * s <= ${WALK_COST_RATIO} * (select n from ${personLiveCount}) * k * k
+               from sampled)
+        order by ${sql.join(newestFirst, sql`, `)} limit ${WALK_MAX}
+      ) walk
+      where ${holding(sql`walk.search_text`, q)}
+      limit ${enough}
+    )`;
+}
+
 /**
  * Up to SEARCH_COUNT_CAP + 1 matches, counted; when there are no more than the cap, the page of
  * them in relevance order (otherwise no page: one row whose id is null). Identifier prefixes are
  * counted first on their btrees: a serial's year matches people all created that year, whom no
- * newest-first or unordered scan of the search text reaches quickly.
+ * newest-first or unordered scan of the search text reaches quickly. A search without an
+ * identifier's number may find its cap on a bounded walk (walkedMatches); an identifier's number
+ * is rare, and the trigram index gives its few candidates at once.
  */
 function rankedMatches(q: string, offset: number, pageSize: number) {
+  const walks = numberRuns(q).length === 0;
+  const walkedAll = sql`(select count(*) from walked) > ${SEARCH_COUNT_CAP}`;
   return sql`
   with starting as materialized (${prefixed(q, SEARCH_COUNT_CAP + 1)}),
+  ${walks ? sql`${walkedMatches(q)},` : sql``}
   hits as materialized (
-    select ${person.id} as id from ${person}
+    ${walks ? sql`select id from walked where ${walkedAll} union all` : sql``}
+    (select ${person.id} as id from ${person}
     where ${person.deletedAt} is null and ${holding(person.searchText, q)}
       and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
-    limit ${SEARCH_COUNT_CAP + 1}
+      ${walks ? sql`and not ${walkedAll}` : sql``}
+    limit ${SEARCH_COUNT_CAP + 1})
   ),
   counted as (select greatest((select count(*) from starting), (select count(*) from hits))::int as n)
   select counted.n, page.id from counted
