@@ -49,7 +49,8 @@ export const verifier = pgTable(
 export const verifierCheck = pgTable(
   'verifier_check',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    // Time-ordered, so a list's rows go to the key's last pages instead of 1,000 random ones.
+    id: uuid('id').primaryKey().default(sql`time_ordered_uuid()`),
     verifierId: uuid('verifier_id')
       .notNull()
       .references(() => verifier.id, { onDelete: 'cascade' }),

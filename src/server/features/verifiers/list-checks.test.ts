@@ -180,7 +180,7 @@ describe('a list checked at once', () => {
     expect(kept?.rows.every((row) => /^\*{5}\w{4}$/.test(row.finNumber))).toBe(true);
   });
 
-  it('writes nothing into the records it matches; a record deleted by hand leaves its checks unlinked', async () => {
+  it('writes nothing into the records it matches, keys its checks in time order, and unlinks them from a record deleted by hand', async () => {
     const db = testApp.database.db;
     const record = await insertPerson(db, { finNumber: 'G1000006F', eCertNumber: 'SN-BY-HAND' });
 
@@ -196,6 +196,12 @@ describe('a list checked at once', () => {
       db.select({ id: verifierCheck.id }).from(verifierCheck).where(eq(verifierCheck.personId, personId));
     const [check] = await checksOf(record.id);
     expect(check).toBeDefined();
+    // Its key sorts after every earlier check's: a list writes to the key's last pages.
+    const [earlier] = await queryRows<{ id: string }>(
+      db,
+      sql`select max(id::text) as id from verifier_check where id <> ${check?.id}`,
+    );
+    expect(check?.id.localeCompare(earlier?.id ?? '')).toBe(1);
 
     await db.delete(person).where(eq(person.id, record.id));
 
