@@ -217,6 +217,23 @@ describe('GET /api/people pages a search with a filter and a sort by cursor', ()
     );
   });
 
+  it('finds every match, newest first, of a search the filters keep fewer than the cap of', async () => {
+    const expected = await queryRows<{ id: string }>(
+      harness.database.db,
+      sql`select id from person where deleted_at is null and trade_tested = ${course}
+        and search_text like '%many 012%' and lower(btrim(test_result)) = 'passed'
+        order by created_at desc, id desc`,
+    );
+    expect(expected.length).toBeGreaterThan(40);
+
+    const got = await page(
+      `q=Many 012&course=${course}&result=passed&sort=created&direction=desc&pageSize=100`,
+    );
+
+    expect(got).toMatchObject({ total: expected.length, totalCapped: false });
+    expect(ids(got)).toEqual(expected.map((row) => row.id));
+  });
+
   it('pages a search in relevance order by offset cursors, to the last of its 300', async () => {
     const list = `q=Many 0&course=${course}&pageSize=100`;
     let got = await page(list);
