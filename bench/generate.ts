@@ -72,6 +72,8 @@ const INDEXED_PHASE_ROWS = 100_000;
 
 interface Progress {
   records: number;
+  /** The time the rows are dated back from: a resumed run makes the rows the first run would have. */
+  now?: number;
   state: 'loading' | 'ordered' | 'done';
   indexes: { name: string; definition: string }[];
   result: GenerateResult;
@@ -124,6 +126,8 @@ export async function generate(
     indexedRows?: number;
     batchSize?: number;
     seed?: number;
+    /** The time the rows are dated back from (default: now); a resumed run keeps the first run's. */
+    now?: number;
     log?: (line: string) => void;
   },
 ): Promise<GenerateResult> {
@@ -154,7 +158,8 @@ export async function generate(
       totalSeconds: 0,
     };
     if (resuming) result.resumedFromRows = loaded;
-    const rows = fakePeople(records, seed);
+    const now = resuming?.now ?? options.now ?? Date.now();
+    const rows = fakePeople(records, seed, now);
     // Rows an earlier run committed are made again (the stream is deterministic) but not sent.
     for (let i = 0; i < loaded; i++) rows.next();
     const insertRows = async (count: number, onChunk?: (inserted: number) => void) => {
@@ -176,7 +181,7 @@ export async function generate(
       return inserted;
     };
 
-    let progress: Progress = resuming ?? { records, state: 'loading', indexes: [], result };
+    let progress: Progress = resuming ?? { records, now, state: 'loading', indexes: [], result };
     await saveProgress(opened, progress);
     let inDb = loaded;
     if (inDb < indexedRows) {

@@ -12,7 +12,10 @@ import { createScratchDatabase } from '../../src/server/test/scratch-database.ts
 const databaseKind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const RECORDS = 3_000;
 const SEED = 42;
-const options = { records: RECORDS, indexedRows: 1_000, batchSize: 200, seed: SEED };
+// Rows are dated back from `now`: a day later, a year's first day is the last day of the year before.
+const NOW = Date.UTC(2026, 0, 1, 12);
+const DAY_MS = 86_400_000;
+const options = { records: RECORDS, indexedRows: 1_000, batchSize: 200, seed: SEED, now: NOW };
 const scratches: { drop(): Promise<void> }[] = [];
 const dirs: string[] = [];
 
@@ -59,17 +62,19 @@ describe(`the bench generator, stopped and run again (${databaseKind})`, () => {
     await generate(unbroken, { ...options, log: () => {} });
 
     const stopped = await freshTarget();
-    // Stopped after the rows loaded with indexes live, then again after CLUSTER, before the rebuild.
+    // Stopped after the rows loaded with indexes live, then again after CLUSTER, before the rebuild;
+    // run again the next day, it dates the rest of its rows from the first run's time.
     await expect(generate(stopped, { ...options, log: stopAt('with all indexes live') })).rejects.toThrow(
       'stopped',
     );
+    const nextDay = { ...options, now: NOW + DAY_MS };
     await expect(
-      generate(stopped, { ...options, log: stopAt('in the order they were added') }),
+      generate(stopped, { ...nextDay, log: stopAt('in the order they were added') }),
     ).rejects.toThrow('stopped');
-    const resumed = await generate(stopped, { ...options, log: () => {} });
+    const resumed = await generate(stopped, { ...nextDay, log: () => {} });
     expect(resumed.resumedFromRows).toBe(RECORDS);
 
-    const expected = [...fakePeople(RECORDS, SEED)].map((row) => row.e_cert_number).sort();
+    const expected = [...fakePeople(RECORDS, SEED, NOW)].map((row) => row.e_cert_number).sort();
     const [want, got] = [await contents(unbroken), await contents(stopped)];
     expect(got.rows.map((row) => row.serial)).toEqual(expected);
     expect(got.rows).toEqual(want.rows);
