@@ -137,7 +137,7 @@ const WALK_MAX = 150_000;
 const WALK_COST_RATIO = 10;
 
 /**
- * Up to SEARCH_COUNT_CAP + 1 matches, newest first, from a walk of the newest-first index that
+ * Up to SEARCH_COUNT_CAP + 1 matches, to count, from a walk of the newest-first index that
  * stops at WALK_MAX entries, when the share d of matches among the SAMPLED newest says the walk is
  * the cheaper way; otherwise none. The walk needs about (cap + 1) / d entries, whatever the
  * registry's size; the trigram index gives about live × d candidates, all of them before the
@@ -147,7 +147,7 @@ function walkedMatches(q: string) {
   const enough = SEARCH_COUNT_CAP + 1;
   return sql`
     sampled as materialized (
-      select count(*)::float8 as k, least(${SAMPLED}, (select n from ${personLiveCount}))::float8 as s
+      select count(*)::float8 as k, (select n from ${personLiveCount})::float8 as live
       from (select ${person.searchText} as search_text from ${person} where ${person.deletedAt} is null
         order by ${sql.join(newestFirst, sql`, `)} limit ${SAMPLED}) sample
       where ${holding(sql`sample.search_text`, q)}
@@ -158,8 +158,8 @@ function walkedMatches(q: string) {
         where ${person.deletedAt} is null
           and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
           and (select k > 0 and ${enough} * s <= ${WALK_MAX} * k
-                 and ${enough} * s * s <= ${WALK_COST_RATIO} * (select n from ${personLiveCount}) * k * k
-               from sampled)
+                 and ${enough} * s * s <= ${WALK_COST_RATIO} * live * k * k
+               from (select k, live, least(${SAMPLED}, live) as s from sampled) counts)
         order by ${sql.join(newestFirst, sql`, `)} limit ${WALK_MAX}
       ) walk
       where ${holding(sql`walk.search_text`, q)}
