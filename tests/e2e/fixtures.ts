@@ -69,8 +69,17 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
 
 /** Waits until no CSS transition or animation is running (drawers, popovers and modals fade in). */
 export async function waitForAnimations(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  // An open dialog is also waited for until drawn opaque: Mantine starts its fade-in a moment after
+  // the dialog is in the page, and in between no animation runs.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => animation.playState !== 'running') &&
+      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+        for (let at: Element | null = dialog; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity !== '1') return false;
+        }
+        return true;
+      }),
   );
 }
 
