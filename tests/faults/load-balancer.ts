@@ -1,5 +1,5 @@
 // A load balancer as operators run one in front of two instances: it asks each instance's
-// /api/health/ready every `checkEveryMs` (waiting up to a second for the answer), takes an instance
+// /api/health/ready `checkEveryMs` after its last answer (waiting up to `checkTimeoutMs` for it), takes an instance
 // out after `failuresToLeave` failed checks in a row and back after one that passes, sends each
 // request to the next ready instance over keep-alive connections, and never retries, so every
 // failure of an instance reaches the client. When no instance passes, it sends to all of them, as
@@ -26,28 +26,33 @@ export async function startLoadBalancer(
   port: number,
   checkEveryMs = 250,
   failuresToLeave = 3,
+  checkTimeoutMs = 2_000,
 ): Promise<LoadBalancer> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const ready = new Map(backends.map((backend) => [backend.name, false]));
   const failures = new Map(backends.map((backend) => [backend.name, failuresToLeave]));
   const served: Record<string, number> = Object.fromEntries(backends.map((backend) => [backend.name, 0]));
-  const check = async () => {
-    await Promise.all(
-      backends.map(async (backend) => {
-        const status = await fetch(`${backend.url}/api/health/ready`, {
-          signal: AbortSignal.timeout(1_000),
-        }).then(
-          (response) => response.status,
-          () => 0,
-        );
-        const failed = status === 200 ? 0 : (failures.get(backend.name) ?? 0) + 1;
-        failures.set(backend.name, failed);
-        ready.set(backend.name, failed < failuresToLeave);
-      }),
+  // Each backend is checked on its own clock, one check at a time: a check that is slow to answer
+  // delays that backend's next one instead of piling up beside it.
+  const check = async (backend: Backend) => {
+    const status = await fetch(`${backend.url}/api/health/ready`, {
+      signal: AbortSignal.timeout(checkTimeoutMs),
+    }).then(
+      (response) => response.status,
+      () => 0,
     );
+    const failed = status === 200 ? 0 : (failures.get(backend.name) ?? 0) + 1;
+    failures.set(backend.name, failed);
+    ready.set(backend.name, failed < failuresToLeave);
   };
-  await check();
-  const timer = setInterval(() => void check(), checkEveryMs);
+  let closed = false;
+  const checking = backends.map(async (backend) => {
+    while (!closed) {
+      await check(backend);
+      await new Promise((resolve) => setTimeout(resolve, checkEveryMs));
+    }
+  });
+  await Promise.all(backends.map(check));
   let turn = 0;
   const pick = () => {
     const passing = backends.filter((backend) => ready.get(backend.name));
@@ -85,7 +90,8 @@ export async function startLoadBalancer(
     served,
     isReady: (name) => ready.get(name) === true,
     close: async () => {
-      clearInterval(timer);
+      closed = true;
+      await Promise.all(checking);
       agent.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
