@@ -20,8 +20,10 @@ export default defineConfig({
   workers: 4,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  // Generous: axe scans and the proof of work take seconds on a busy 2-core machine.
-  timeout: 60_000,
+  // Generous for every test: axe scans, imports and the proof of work take seconds on a busy
+  // 2-core machine, and machines of this kind differ: on the slowest seen, over twice as slow as
+  // the usual one, the longest tests (several full scans, or imports first) took about a minute.
+  timeout: 120_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // Recorded only when a failed test runs again: recording every test costs a fifth of the suite's CPU.

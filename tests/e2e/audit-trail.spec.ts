@@ -4,9 +4,6 @@ import { importPeopleByApi } from './people-by-import.ts';
 import { staffAccount } from './staff-accounts.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
-// The test imports its records first: on a busy 2-core machine, over 60 s.
-test.describe.configure({ timeout: 120_000 });
-
 const LOADED = { timeout: 15_000 };
 const main = (page: Page) => page.getByRole('main');
 

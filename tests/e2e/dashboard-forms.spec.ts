@@ -13,7 +13,7 @@ import {
 
 // A laptop screen, where a newcomer met these: forms and dialogs that lost work or said too little.
 test.use({ viewport: { width: 1366, height: 900 } });
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+test.describe.configure({ mode: 'parallel' });
 
 const LOADED = { timeout: 15_000 };
 const main = (page: Page) => page.getByRole('main');

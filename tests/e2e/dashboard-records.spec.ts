@@ -17,8 +17,7 @@ import {
   waitForAnimations,
 } from './fixtures.ts';
 
-// Each test walks several screens with uploads; on a busy 2-core machine that can pass 30 s.
-test.describe.configure({ mode: 'parallel', timeout: 60_000 });
+test.describe.configure({ mode: 'parallel' });
 // A laptop screen: the forms are taller than it, and their results must still be seen.
 test.use({ viewport: { width: 1366, height: 900 } });
 

@@ -278,8 +278,6 @@ for (const viewport of [
     `accessibility of the dashboard at ${viewport.width}px (axe: WCAG 2.1 A/AA and best practices)`,
     () => {
       staffTest.use({ viewport });
-      // Several full scans per test, one of a list of twelve cards (about a thousand elements).
-      staffTest.describe.configure({ timeout: 90_000 });
 
       /** Opens the first page, then reaches each next one through the sidebar, and scans each. */
       async function scanThroughSidebar(

@@ -22,8 +22,7 @@ import {
   uniqueTag,
 } from './fixtures.ts';
 
-// An import uploads, checks and saves hundreds of rows on a busy 2-core machine.
-test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+test.describe.configure({ mode: 'parallel' });
 test.use({ viewport: { width: 1366, height: 900 } });
 
 // A first dashboard page parses the staff chunk and checks the session; the server checks and saves

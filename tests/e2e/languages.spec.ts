@@ -63,7 +63,7 @@ for (const language of languages) {
       request,
       consoleGuard,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       await page.setViewportSize({ width, height });
       const id = await verifyByApi(request, pair);
       for (const { path, status } of [...visitorPages, { path: `/info/${id}`, status: 200 }]) {

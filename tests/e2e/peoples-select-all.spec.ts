@@ -9,8 +9,6 @@ import {
 } from './fixtures.ts';
 import { importPeopleByApi } from './people-by-import.ts';
 
-test.describe.configure({ timeout: 120_000 });
-
 const LOADED = { timeout: 15_000 };
 const main = (page: Page) => page.getByRole('main');
 

@@ -14,9 +14,6 @@ import {
 import { importPeopleByApi } from './people-by-import.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
-// Each test imports its records and walks several screens: on a busy 2-core machine, over 60 s.
-test.describe.configure({ timeout: 120_000 });
-
 const LOADED = { timeout: 15_000 };
 const main = (page: Page) => page.getByRole('main');
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
