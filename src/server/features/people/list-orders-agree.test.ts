@@ -292,16 +292,27 @@ describe('a filtered search walks a bounded stretch, then finds the rest the che
   const context = () => ({ validityYears: harness.app.config.certValidityYears });
   const PAGE = 400;
 
-  // With the walk cut at a few hundred entries of these 10,008, each way is taken: the walk alone,
-  // walking on past the cut (a search with or without a run of 3 letters), the trigram index past
-  // it (matches none of the newest), with the status's bound on the added date.
+  // The newest 300 match "Many 0" but not the course: a walk of the course's matches meets none.
+  beforeAll(async () => {
+    await harness.database.db.execute(sql`
+      insert into person (name, dob, gender, nationality, passport_number, fin_number, e_cert_number,
+        trade_tested, test_level, test_result, passed_date, created_at)
+      select 'Many 0 Elsewhere ' || i, '1990-01-01', 'Male', 'Fictionland', 'NP' || i, 'NF' || i, 'N-' || i,
+        ${`${course} elsewhere`}, 'Level 1', 'Passed', current_date, now() + i * interval '1 second'
+      from generate_series(1, 300) as i`);
+  });
+
+  // With the walk cut at a few hundred entries, each way is taken: the walk alone, walking on past
+  // the cut (a search with or without a run of 3 letters), the trigram index past the cut (none
+  // met), and the index without a walk (a search that none of the newest holds).
   it.each([
     ['met within the walk', 'Many 0', { result: 'passed' }, 1000],
-    ['walking on past the cut', 'Many 0', {}, 200],
+    ['walking on past the cut', 'Many 0', {}, 400],
     ['walking on, without a run of 3 letters or digits', '7', {}, 200],
-    ['from the trigram index past the cut, more than 300', 'Many 09', { result: 'passed' }, 200],
-    ['from the trigram index past the cut, fewer than 300', 'Many 099', { result: 'passed' }, 200],
-    ['from the trigram index, valid ones only', 'Many 1', { status: 'valid' }, 200],
+    ['from the trigram index past the cut', 'Many 0', { result: 'passed' }, 200],
+    ['from the trigram index past the cut, valid ones only', 'Many 0', { status: 'valid' }, 200],
+    ['from the trigram index without a walk, more than 300', 'Many 09', { result: 'passed' }, 200],
+    ['from the trigram index without a walk, fewer than 300', 'Many 099', { result: 'passed' }, 200],
   ] as const)('%s: what the plain query finds, newest first', async (_way, q, filter, walkMax) => {
     const filtersOf = { course, ...filter } as PeopleFilters;
     const found = await searchLivePeople(harness.database.db, q, {

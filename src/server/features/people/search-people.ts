@@ -217,25 +217,25 @@ const containing = (searchText: SQLWrapper, q: string) => sql`strpos(${searchTex
 /**
  * A search narrowed by filters, in one statement that reads its matches once: the newest
  * `enough` (SEARCH_COUNT_CAP + 1, or the page's end) that the filters keep, counted. Filters keeping
- * FEW_KEPT people or fewer are read first, and the search tested on their rows (fewMatches).
- * Otherwise the newest-first index, which carries the search text and the filters' columns, is
- * walked from where `bound` lets it start, `walkMax` entries at most (walkedFiltered); when they
- * hold fewer than `enough`, the rest come from the cheaper of two ways (restOfWalk). When the
- * matches are no more than the cap, the page ranked by relevance; otherwise tieredMatches' page:
- * identifiers starting with `q` that the filters keep (the btrees' first may all be filtered
- * out, so they do not count), then the newest. Only the page read applies.
+ * FEW_KEPT people or fewer are read first, and the search tested on their rows. Otherwise the
+ * newest-first index, which carries the search text and the filters' columns, may be walked
+ * (walkedFiltered), and what the walk does not find comes from the cheaper way (restOfWalk).
+ * When the matches are no more than the cap, the page ranked by relevance; otherwise
+ * tieredMatches' page: identifiers starting with `q` that the filters keep (the btrees' first
+ * may all be filtered out, so they do not count), then the newest. Only the page read applies.
  */
 function filteredMatches(q: string, scope: Required<Omit<SearchScope, 'bound'>> & { bound?: SQL }) {
   const { offset, pageSize, filters } = scope;
   const end = offset + pageSize;
   const enough = Math.max(SEARCH_COUNT_CAP + 1, end);
   const many = sql`(select count(*) from kept) > ${FEW_KEPT}`;
+  const ways = filteredWays(q, scope.walkMax, enough, many);
   return sql`
   with starting as materialized (${prefixed(q, end, true)}),
   kept as materialized (select ${person.id} as id from ${person} where ${narrowed(filters)} limit ${FEW_KEPT + 1}),
-  ${walkedFiltered(q, scope, enough, many)},
   ${sampledShare(q)},
-  ${restOfWalk(q, scope, enough)},
+  ${walkedFiltered(q, scope, enough, ways)},
+  ${restOfWalk(q, filters, enough, ways)},
   hits as materialized (
     select id, created_at from walked where hit
     union all
@@ -267,17 +267,48 @@ function filteredMatches(q: string, scope: Required<Omit<SearchScope, 'bound'>> 
 }
 
 /**
- * The CTE `walked`: the first `walkMax` entries of the newest-first index (past what `bound`
- * rules out), each marked `hit` when the filters keep it and it holds `q`; only the hits are
- * kept, up to `enough`, and the last entry walked (`last`), from which the rest goes on. The
- * filters are tested on each entry, not asked of the index, so the walk reads `walkMax` entries
- * at most, whatever they keep.
+ * How a filtered search that keeps many finds its matches, weighed from the sampled share k ÷ s of
+ * `q` (sampledShare) and what the walk met:
+ * - `walks`: walk first, when even with filters that keep everyone the walk (about
+ *   enough × s ÷ k entries) would cost no more than the trigram index's candidates (about
+ *   live × k ÷ s, at WALK_COST_RATIO entries each), as for a search without filters; otherwise the
+ *   index gives them all at once.
+ * - `fellShort`: the walk ended at `walkMax` entries with m matches, fewer than `enough`.
+ * - `walkOn`: then walking on (about (enough - m) × walkMax ÷ m entries more) costs no more than
+ *   the index's candidates; otherwise the index gives the rest.
+ * A `q` without a run of 3 letters or digits is never asked of the index: its trigrams are a
+ * word's edges ("d m" asks for every word starting with m), which the planner takes for rare,
+ * and it rechecks most of the table.
+ */
+function filteredWays(q: string, walkMax: number, enough: number, many: SQL) {
+  const found = sql`(select count(*) from walked where hit)`;
+  const fellShort = sql`(exists (select 1 from walked where last) and ${found} < ${enough})`;
+  const sample = sql`(select k, live, least(${SAMPLED}, live) as s from sampled) counts`;
+  const met = sql`(select ${found}::float8 as m, k, live, least(${SAMPLED}, live) as s from sampled) counts`;
+  if (!/[\p{L}\p{N}]{3}/u.test(q)) return { found, many, walks: many, fellShort, walkOn: sql`true` };
+  return {
+    found,
+    many,
+    walks: sql`(${many} and (select k > 0 and ${enough} * s * s <= ${WALK_COST_RATIO} * live * k * k from ${sample}))`,
+    fellShort,
+    walkOn: sql`(select m > 0 and (${enough} - m) * ${walkMax} * s <= ${WALK_COST_RATIO} * live * k * m from ${met})`,
+  };
+}
+
+type FilteredWays = ReturnType<typeof filteredWays>;
+
+/**
+ * The CTE `walked`, when `walks`: the first `walkMax` entries of the newest-first index (past
+ * what `bound` rules out), each marked `hit` when the filters keep it and it holds `q`; only the
+ * hits are kept, up to `enough`, and the last entry walked (`last`), from which the rest goes on.
+ * The filters are tested on each entry, not asked of the index, so that the walk reads
+ * `walkMax` entries at most, whatever share of them the filters keep.
  */
 function walkedFiltered(
   q: string,
   { filters, bound, walkMax }: { filters: SQL; bound?: SQL; walkMax: number },
   enough: number,
-  many: SQL,
+  { walks }: FilteredWays,
 ) {
   return sql`
   walked as materialized (
@@ -286,7 +317,7 @@ function walkedFiltered(
         select ${person.id} as id, ${person.createdAt} as created_at,
           coalesce(${filters} and ${containing(person.searchText, q)}, false) as hit
         from ${person}
-        where ${narrowed(bound)} and ${many}
+        where ${narrowed(bound)} and ${walks}
         order by ${sql.join(newestFirst, sql`, `)}
         limit ${walkMax}
       ) walk
@@ -297,38 +328,32 @@ function walkedFiltered(
 }
 
 /**
- * The CTE `rest`: when the walk ended at `walkMax` entries with m matches, fewer than `enough`,
- * the rest after its last entry, from the cheaper way: walking on, about
- * (enough - m) × walkMax ÷ m entries, or the trigram index's candidates, about live × k ÷ s of them
- * (the sampled share of `q`) at WALK_COST_RATIO entries each. The index's way is ordered by an
- * expression that no index gives, so that the planner cannot turn it into a walk. A `q` without a
- * run of 3 letters or digits always walks on: its trigrams are a word's edges ("d m" asks for every
- * word starting with m), which the planner takes for rare, and it rechecks most of the table.
+ * The CTE `rest`: the matches after the walk's last entry when it fell short, walking on or from
+ * the trigram index (filteredWays), or all of them from the index when there was no walk. The
+ * index's way is ordered by an expression that no index gives, so that the planner cannot turn it
+ * into a walk.
  */
-function restOfWalk(q: string, { filters, walkMax }: { filters: SQL; walkMax: number }, enough: number) {
-  const found = sql`(select count(*) from walked where hit)`;
-  const fellShort = sql`(exists (select 1 from walked where last) and ${found} < ${enough})`;
-  const indexable = /[\p{L}\p{N}]{3}/u.test(q);
-  const walkOn = !indexable
-    ? sql`true`
-    : sql`(select m > 0 and (${enough} - m) * ${walkMax} * s <= ${WALK_COST_RATIO} * live * k * m
-    from (select ${found}::float8 as m, k, live, least(${SAMPLED}, live) as s from sampled) counts)`;
+function restOfWalk(
+  q: string,
+  filters: SQL,
+  enough: number,
+  { found, many, walks, fellShort, walkOn }: FilteredWays,
+) {
   const afterWalk = sql`(${person.createdAt}, ${person.id})
     < ((select created_at from walked where last), (select id from walked where last))`;
-  const shortBy = sql`greatest(0, ${enough} - ${found})`;
   return sql`
   rest as materialized (
     (select ${person.id} as id, ${person.createdAt} as created_at from ${person}
     where ${narrowed(filters)} and ${containing(person.searchText, q)} and ${afterWalk}
       and ${fellShort} and ${walkOn}
     order by ${sql.join(newestFirst, sql`, `)}
-    limit ${shortBy})
+    limit greatest(0, ${enough} - ${found}))
     union all
     (select ${person.id} as id, ${person.createdAt} as created_at from ${person}
-    where ${narrowed(filters)} and ${holding(person.searchText, q)} and ${afterWalk}
-      and ${fellShort} and not ${walkOn}
+    where ${narrowed(filters)} and ${holding(person.searchText, q)} and (not ${walks} or ${afterWalk})
+      and ${many} and (not ${walks} or (${fellShort} and not ${walkOn}))
     order by ${person.createdAt} + interval '0 seconds' desc, ${person.id} desc
-    limit ${shortBy})
+    limit greatest(0, ${enough} - ${found}))
   )`;
 }
 
