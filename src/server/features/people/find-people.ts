@@ -37,7 +37,7 @@ function readPage(db: Db, query: PeopleQuery, context: ListContext, paging: Pagi
   const filters = listFilters(query, context);
   const bound = addedBound(query, context);
   const page = { offset: paging.offset, limit: query.pageSize + 1, seek: paging.seek };
-  if (query.q) return findSearched(db, query, { filters, bound }, page);
+  if (query.q) return findSearched(db, query, and(filters, bound), page);
   if (!filters) return findAll(db, query, page);
   const walkBound = (query.sort ?? defaultSort(query)) === 'created' ? bound : undefined;
   return findFiltered(db, query, filters, page, walkBound);
@@ -78,14 +78,14 @@ const reversed = (query: PeopleQuery): PeopleQuery => {
 async function findSearched(
   db: Db,
   query: PeopleQuery,
-  narrowing: { filters?: SQL; bound?: SQL },
+  filters: SQL | undefined,
   { offset, limit, seek }: PageRange,
 ): Promise<Found> {
   if (!query.sort) {
-    const found = await searchLivePeople(db, query.q, { ...narrowing, offset, pageSize: limit });
+    const found = await searchLivePeople(db, query.q, offset, limit, filters);
     return { rows: await peopleByIds(db, found.ids), total: found.total, totalCapped: found.totalCapped };
   }
-  const best = await searchLivePeople(db, query.q, { ...narrowing, offset: 0, pageSize: SEARCH_COUNT_CAP });
+  const best = await searchLivePeople(db, query.q, 0, SEARCH_COUNT_CAP, filters);
   const ordered = await queryRows<{ id: string }>(
     db,
     sql`select ${person.id} as id

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PeopleFilters, PeoplePage } from '#shared/api/people.ts';
+import type { PeoplePage } from '#shared/api/people.ts';
 import { earliestAvailablePassedDate } from '#shared/rules/course-validity.ts';
 import { queryRows } from '../../db/database.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { matchingPeople } from './find-people.ts';
-import { addedBound, listFilters } from './list-order.ts';
-import { SEARCH_COUNT_CAP, searchLivePeople } from './search-people.ts';
 
 let harness: TestApp;
 let headers: Record<string, string>;
@@ -285,58 +282,6 @@ describe('GET /api/people gives a search the matches its filters keep', () => {
     expect(first).toMatchObject({ total: 300, totalCapped: true });
     expect(ids(first)).toEqual(expected.slice(0, 25));
     expect(ids(await page(`${list}&${link('after', first.next)}`))).toEqual(expected.slice(25, 50));
-  });
-});
-
-describe('a filtered search walks a bounded stretch, then finds the rest the cheaper way', () => {
-  const context = () => ({ validityYears: harness.app.config.certValidityYears });
-  const PAGE = 400;
-
-  // The newest 300 match "Many 0" but not the course: a walk of the course's matches meets none.
-  beforeAll(async () => {
-    await harness.database.db.execute(sql`
-      insert into person (name, dob, gender, nationality, passport_number, fin_number, e_cert_number,
-        trade_tested, test_level, test_result, passed_date, created_at)
-      select 'Many 0 Elsewhere ' || i, '1990-01-01', 'Male', 'Fictionland', 'NP' || i, 'NF' || i, 'N-' || i,
-        ${`${course} elsewhere`}, 'Level 1', 'Passed', current_date, now() + i * interval '1 second'
-      from generate_series(1, 300) as i`);
-  });
-
-  // With the walk cut at a few hundred entries, each way is taken: the walk alone, walking on past
-  // the cut (a search with or without a run of 3 letters), the trigram index past the cut (none
-  // met), and the index without a walk (a search that none of the newest holds).
-  it.each([
-    ['met within the walk', 'Many 0', { result: 'passed' }, 1000],
-    ['walking on past the cut', 'Many 0', {}, 400],
-    ['walking on, without a run of 3 letters or digits', '7', {}, 200],
-    ['from the trigram index past the cut', 'Many 0', { result: 'passed' }, 200],
-    ['from the trigram index past the cut, valid ones only', 'Many 0', { status: 'valid' }, 200],
-    ['from the trigram index without a walk, more than 300', 'Many 09', { result: 'passed' }, 200],
-    ['from the trigram index without a walk, fewer than 300', 'Many 099', { result: 'passed' }, 200],
-  ] as const)('%s: what the plain query finds, newest first', async (_way, q, filter, walkMax) => {
-    const filtersOf = { course, ...filter } as PeopleFilters;
-    const found = await searchLivePeople(harness.database.db, q, {
-      offset: 0,
-      pageSize: PAGE,
-      filters: listFilters(filtersOf, context()),
-      bound: addedBound(filtersOf, context()),
-      walkMax,
-    });
-    const plain = (
-      await queryRows<{ id: string }>(
-        harness.database.db,
-        sql`select id from person where ${matchingPeople({ ...filtersOf, q }, context())}
-          order by created_at desc, id desc`,
-      )
-    ).map((row) => row.id);
-    expect(plain.length).toBeGreaterThan(0);
-    expect(found).toMatchObject({
-      total: Math.min(plain.length, SEARCH_COUNT_CAP),
-      totalCapped: plain.length > SEARCH_COUNT_CAP,
-    });
-    // Past the cap the page is the newest matches (none has an identifier starting with q).
-    if (plain.length > SEARCH_COUNT_CAP) expect(found.ids).toEqual(plain.slice(0, PAGE));
-    else expect(new Set(found.ids)).toEqual(new Set(plain));
   });
 });
 

@@ -25,6 +25,15 @@ export const holding = (searchText: SQLWrapper, q: string) => {
   return sql`(${sql.join(indexed, sql` and `)} and strpos(${searchText}, lower(${q})) > 0)`;
 };
 
+/**
+ * `holding`, but never asked of the trigram index when `q` has no run of 3 letters or digits:
+ * its trigrams are then a word's edges ("d m" asks for every word starting with m), which the
+ * planner takes for rare, and it rechecks most of the table (3 s at a million). Tested on each
+ * row of the walk instead, the newest-first index is read once at most (about 18,000 pages).
+ */
+const holdingOnWalk = (searchText: SQLWrapper, q: string) =>
+  /[\p{L}\p{N}]{3}/u.test(q) ? holding(searchText, q) : sql`strpos(${searchText}, lower(${q})) > 0`;
+
 /** Newest first by these columns, spelled like person_live_newest_idx (desc nulls last). */
 const newestFirstBy = (createdAt: SQLWrapper, id: SQLWrapper) => [
   sql`${createdAt} desc nulls last`,
@@ -47,17 +56,6 @@ const prefixKey = (q: string) =>
     sql`, `,
   )})`;
 
-export interface SearchScope {
-  offset: number;
-  pageSize: number;
-  /** Conditions on person that every match meets. */
-  filters?: SQL;
-  /** A condition on the created date that every match meets (addedBound): a walk seeks past the rest. */
-  bound?: SQL;
-  /** The most entries a filtered search walks before it weighs how to find the rest (WALK_MAX). */
-  walkMax?: number;
-}
-
 export interface SearchPage {
   ids: string[];
   /** The matches, counted up to SEARCH_COUNT_CAP; `totalCapped` when more match. */
@@ -76,13 +74,13 @@ export interface SearchPage {
 export async function searchLivePeople(
   db: Db,
   q: string,
-  { offset, pageSize, filters, bound, walkMax = WALK_MAX }: SearchScope,
+  offset: number,
+  pageSize: number,
+  filters?: SQL,
 ): Promise<SearchPage> {
   const [first, ...rest] = await queryRows<{ n: number; id: string | null }>(
     db,
-    filters || bound
-      ? filteredMatches(q, { offset, pageSize, filters: and(filters, bound) as SQL, bound, walkMax })
-      : rankedMatches(q, offset, pageSize),
+    filters ? filteredMatches(q, filters, offset, pageSize) : rankedMatches(q, offset, pageSize),
   );
   const counted = first?.n ?? 0;
   if (filters || counted <= SEARCH_COUNT_CAP) {
@@ -139,18 +137,6 @@ const WALK_MAX = 150_000;
 const WALK_COST_RATIO = 10;
 
 /**
- * The CTE `sampled`: how many of the SAMPLED newest entries hold `q` (k), and how many people are
- * live: k ÷ SAMPLED is the share of the registry that the trigram index would give as candidates.
- */
-const sampledShare = (q: string) => sql`
-  sampled as materialized (
-    select count(*)::float8 as k, (select n from ${personLiveCount})::float8 as live
-    from (select ${person.searchText} as search_text from ${person} where ${person.deletedAt} is null
-      order by ${sql.join(newestFirst, sql`, `)} limit ${SAMPLED}) sample
-    where ${holding(sql`sample.search_text`, q)}
-  )`;
-
-/**
  * Up to SEARCH_COUNT_CAP + 1 matches, to count, from a walk of the newest-first index that
  * stops at WALK_MAX entries, when the share d of matches among the SAMPLED newest says the walk is
  * the cheaper way; otherwise none. The walk needs about (cap + 1) / d entries, whatever the
@@ -160,7 +146,12 @@ const sampledShare = (q: string) => sql`
 function walkedMatches(q: string) {
   const enough = SEARCH_COUNT_CAP + 1;
   return sql`
-    ${sampledShare(q)},
+    sampled as materialized (
+      select count(*)::float8 as k, (select n from ${personLiveCount})::float8 as live
+      from (select ${person.searchText} as search_text from ${person} where ${person.deletedAt} is null
+        order by ${sql.join(newestFirst, sql`, `)} limit ${SAMPLED}) sample
+      where ${holding(sql`sample.search_text`, q)}
+    ),
     walked as materialized (
       select walk.id from (
         select ${person.id} as id, ${person.searchText} as search_text from ${person}
@@ -211,40 +202,29 @@ function rankedMatches(q: string, offset: number, pageSize: number) {
  */
 const FEW_KEPT = 5_000;
 
-/** The search text holds `q`, tested row by row: no index serves it, so a walk stays a walk. */
-const containing = (searchText: SQLWrapper, q: string) => sql`strpos(${searchText}, lower(${q})) > 0`;
-
 /**
  * A search narrowed by filters, in one statement that reads its matches once: the newest
- * `enough` (SEARCH_COUNT_CAP + 1, or the page's end) that the filters keep, counted. Filters keeping
- * FEW_KEPT people or fewer are read first, and the search tested on their rows. Otherwise the
- * newest-first index, which carries the search text and the filters' columns, may be walked
- * (walkedFiltered), and what the walk does not find comes from the cheaper way (restOfWalk).
- * When the matches are no more than the cap, the page ranked by relevance; otherwise
+ * SEARCH_COUNT_CAP + 1 the filters keep (from the rows they keep when FEW_KEPT or fewer, else on
+ * the newest-first index, which carries the search text and the filters' columns), counted. When they are no more, the page ranked by relevance; otherwise
  * tieredMatches' page: identifiers starting with `q` that the filters keep (the btrees' first
  * may all be filtered out, so they do not count), then the newest. Only the page read applies.
  */
-function filteredMatches(q: string, scope: Required<Omit<SearchScope, 'bound'>> & { bound?: SQL }) {
-  const { offset, pageSize, filters } = scope;
+function filteredMatches(q: string, filters: SQL, offset: number, pageSize: number) {
   const end = offset + pageSize;
-  const enough = Math.max(SEARCH_COUNT_CAP + 1, end);
-  const many = sql`(select count(*) from kept) > ${FEW_KEPT}`;
-  const ways = filteredWays(q, scope.walkMax, enough, many);
   return sql`
   with starting as materialized (${prefixed(q, end, true)}),
   kept as materialized (select ${person.id} as id from ${person} where ${narrowed(filters)} limit ${FEW_KEPT + 1}),
-  ${sampledShare(q)},
-  ${walkedFiltered(q, scope, enough, ways)},
-  ${restOfWalk(q, filters, enough, ways)},
   hits as materialized (
-    select id, created_at from walked where hit
-    union all
-    select id, created_at from rest
+    (select ${person.id} as id, ${person.createdAt} as created_at from ${person}
+    where ${narrowed(filters)} and ${holdingOnWalk(person.searchText, q)}
+      and (select count(*) from kept) > ${FEW_KEPT}
+    order by ${sql.join(newestFirst, sql`, `)}
+    limit ${Math.max(SEARCH_COUNT_CAP + 1, end)})
     union all
     (select ${person.id} as id, ${person.createdAt} as created_at from kept join ${person} on ${person.id} = kept.id
-    where ${holding(person.searchText, q)} and not ${many}
+    where ${holding(person.searchText, q)} and (select count(*) from kept) <= ${FEW_KEPT}
     order by ${sql.join(newestFirst, sql`, `)}
-    limit ${enough})
+    limit ${Math.max(SEARCH_COUNT_CAP + 1, end)})
   ),
   counted as (select count(*)::int as n from hits)
   select counted.n, page.id from counted
@@ -264,97 +244,6 @@ function filteredMatches(q: string, scope: Required<Omit<SearchScope, 'bound'>> 
     order by key nulls last, ${sql.join(newestFirstBy(sql`created_at`, sql`id`), sql`, `)}
     limit ${pageSize} offset ${offset}
   ) page on true`;
-}
-
-/**
- * How a filtered search that keeps many finds its matches, weighed from the sampled share k ÷ s of
- * `q` (sampledShare) and what the walk met:
- * - `walks`: walk first, when even with filters that keep everyone the walk (about
- *   enough × s ÷ k entries) would cost no more than the trigram index's candidates (about
- *   live × k ÷ s, at WALK_COST_RATIO entries each), as for a search without filters; otherwise the
- *   index gives them all at once.
- * - `fellShort`: the walk ended at `walkMax` entries with m matches, fewer than `enough`.
- * - `walkOn`: then walking on (about (enough - m) × walkMax ÷ m entries more) costs no more than
- *   the index's candidates; otherwise the index gives the rest.
- * A `q` without a run of 3 letters or digits is never asked of the index: its trigrams are a
- * word's edges ("d m" asks for every word starting with m), which the planner takes for rare,
- * and it rechecks most of the table.
- */
-function filteredWays(q: string, walkMax: number, enough: number, many: SQL) {
-  const found = sql`(select count(*) from walked where hit)`;
-  const fellShort = sql`(exists (select 1 from walked where last) and ${found} < ${enough})`;
-  const sample = sql`(select k, live, least(${SAMPLED}, live) as s from sampled) counts`;
-  const met = sql`(select ${found}::float8 as m, k, live, least(${SAMPLED}, live) as s from sampled) counts`;
-  if (!/[\p{L}\p{N}]{3}/u.test(q)) return { found, many, walks: many, fellShort, walkOn: sql`true` };
-  return {
-    found,
-    many,
-    walks: sql`(${many} and (select k > 0 and ${enough} * s * s <= ${WALK_COST_RATIO} * live * k * k from ${sample}))`,
-    fellShort,
-    walkOn: sql`(select m > 0 and (${enough} - m) * ${walkMax} * s <= ${WALK_COST_RATIO} * live * k * m from ${met})`,
-  };
-}
-
-type FilteredWays = ReturnType<typeof filteredWays>;
-
-/**
- * The CTE `walked`, when `walks`: the first `walkMax` entries of the newest-first index (past
- * what `bound` rules out), each marked `hit` when the filters keep it and it holds `q`; only the
- * hits are kept, up to `enough`, and the last entry walked (`last`), from which the rest goes on.
- * The filters are tested on each entry, not asked of the index, so that the walk reads
- * `walkMax` entries at most, whatever share of them the filters keep.
- */
-function walkedFiltered(
-  q: string,
-  { filters, bound, walkMax }: { filters: SQL; bound?: SQL; walkMax: number },
-  enough: number,
-  { walks }: FilteredWays,
-) {
-  return sql`
-  walked as materialized (
-    select id, created_at, hit, last from (
-      select id, created_at, hit, row_number() over () = ${walkMax} as last from (
-        select ${person.id} as id, ${person.createdAt} as created_at,
-          coalesce(${filters} and ${containing(person.searchText, q)}, false) as hit
-        from ${person}
-        where ${narrowed(bound)} and ${walks}
-        order by ${sql.join(newestFirst, sql`, `)}
-        limit ${walkMax}
-      ) walk
-    ) numbered
-    where hit or last
-    limit ${enough + 1}
-  )`;
-}
-
-/**
- * The CTE `rest`: the matches after the walk's last entry when it fell short, walking on or from
- * the trigram index (filteredWays), or all of them from the index when there was no walk. The
- * index's way is ordered by an expression that no index gives, so that the planner cannot turn it
- * into a walk.
- */
-function restOfWalk(
-  q: string,
-  filters: SQL,
-  enough: number,
-  { found, many, walks, fellShort, walkOn }: FilteredWays,
-) {
-  const afterWalk = sql`(${person.createdAt}, ${person.id})
-    < ((select created_at from walked where last), (select id from walked where last))`;
-  return sql`
-  rest as materialized (
-    (select ${person.id} as id, ${person.createdAt} as created_at from ${person}
-    where ${narrowed(filters)} and ${containing(person.searchText, q)} and ${afterWalk}
-      and ${fellShort} and ${walkOn}
-    order by ${sql.join(newestFirst, sql`, `)}
-    limit greatest(0, ${enough} - ${found}))
-    union all
-    (select ${person.id} as id, ${person.createdAt} as created_at from ${person}
-    where ${narrowed(filters)} and ${holding(person.searchText, q)} and (not ${walks} or ${afterWalk})
-      and ${many} and (not ${walks} or (${fellShort} and not ${walkOn}))
-    order by ${person.createdAt} + interval '0 seconds' desc, ${person.id} desc
-    limit greatest(0, ${enough} - ${found}))
-  )`;
 }
 
 /**
