@@ -26,6 +26,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-rotate-test-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run issuer:rotate-key on the embedded database', () => {
+  // Two commands, each opening the embedded database in a process of its own: over two minutes
+  // on a slow two-core machine busy with the rest of CI.
   it('adds a key that signs from now on, and refuses while the portal holds the data folder', async () => {
     const rotated = await rotate(dataDir);
     expect(rotated.code).toBe(0);
@@ -45,5 +47,5 @@ describe('npm run issuer:rotate-key on the embedded database', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000);
 });
