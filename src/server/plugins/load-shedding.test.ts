@@ -274,7 +274,7 @@ describe('rules 2 and 3: a new API request is refused when the server is late, n
 });
 
 describe('rule 4: a costly request is refused when the queue admitted would make it late', () => {
-  it('refuses newcomers to a staff list behind a stalled queue before any has waited the limit, while verifications beside them wait their turn', async () => {
+  it('refuses newcomers to a staff list behind a stalled queue before any has waited the limit, while verifications beside them wait their turn or, on a slow machine, are all refused', async () => {
     const testApp = await createTestApp({ VERIFY_POW: 'false', VERIFY_RATE_LIMIT: 'off' });
     try {
       await testApp.app.listen({ port: 0, host: '127.0.0.1' });
@@ -338,8 +338,11 @@ describe('rule 4: a costly request is refused when the queue admitted would make
       const verifications = Promise.all(Array.from({ length: newcomers }, verify));
       expect(await lists).toEqual(Array(newcomers).fill(503));
       expect(performance.now() - started).toBeLessThan(500);
-      // Refusing a verification costs a third to a half of answering it: it waits with the queue.
-      expect(await verifications).toEqual(Array(newcomers).fill(404));
+      // Refusing a verification costs a third to a half of answering it, so it waits with the
+      // queue. On a machine of this kind over twice as slow, the queue's answer rate makes even a
+      // verification late: then all of them are refused alike, and none fails.
+      const verified = await verifications;
+      expect([Array(newcomers).fill(404), Array(newcomers).fill(503)]).toContainEqual(verified);
       const firstAnswers = await Promise.all(first);
       // A browser's worth of requests is always admitted; none of the admitted is refused later.
       expect(firstAnswers.filter((status) => status === 200).length).toBeGreaterThanOrEqual(
