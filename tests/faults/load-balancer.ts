@@ -1,8 +1,8 @@
 // A load balancer as operators run one in front of two instances: it asks each instance's
-// /api/health/ready `checkEveryMs` after its last answer (waiting up to `checkTimeoutMs` for it), takes an instance
-// out after `failuresToLeave` failed checks in a row and back after one that passes, sends each
-// request to the next ready instance over keep-alive connections, and never retries, so every
-// failure of an instance reaches the client. When no instance passes, it sends to all of them, as
+// /api/health/ready `checkEveryMs` after its last answer (waiting up to `checkTimeoutMs` for it),
+// takes an instance out after `failuresToLeave` failed checks in a row and back after one that
+// passes, sends each request to the next ready instance over keep-alive connections, and never
+// retries, so every failure of an instance reaches the client. When no instance passes, it sends to all of them, as
 // cloud balancers do ("fail open"): a check that is only slow must not turn a whole site away.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,8 +32,8 @@ export async function startLoadBalancer(
   const ready = new Map(backends.map((backend) => [backend.name, false]));
   const failures = new Map(backends.map((backend) => [backend.name, failuresToLeave]));
   const served: Record<string, number> = Object.fromEntries(backends.map((backend) => [backend.name, 0]));
-  // Each backend is checked on its own clock, one check at a time: a check that is slow to answer
-  // delays that backend's next one instead of piling up beside it.
+  // One check at a time per backend: a slow answer delays that backend's next check instead of
+  // piling up beside it.
   const check = async (backend: Backend) => {
     const status = await fetch(`${backend.url}/api/health/ready`, {
       signal: AbortSignal.timeout(checkTimeoutMs),
