@@ -9,6 +9,7 @@ export default defineConfig({
     // its time waiting on its database, its child processes or its timers.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     sequence: { sequencer: LongFilesFirst },
+    globalSetup: ['tests/build-server.setup.ts'],
     projects: [
       {
         plugins: [linguiMacros()],

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -42,7 +42,7 @@ const capacitySettings = {
 };
 
 /**
- * Starts the real server (`src/server/main.ts`, as `npm start` does) with the benchmark's
+ * Builds and starts the real server (`dist/server/main.mjs`, as `npm start` does) with the benchmark's
  * environment, waits until /api/health answers, and samples its memory. Request logs go to
  * /dev/null: pino still formats every line, as in production, but no disk fills up.
  */
@@ -63,7 +63,8 @@ export async function startServer(options: {
   if (earlier) throw new Error(`port ${options.port} is already served; stop that server first`);
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
-  const nodeArgs = [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'];
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: options.appDir, stdio: 'inherit' });
+  const nodeArgs = [...(options.nodeFlags ?? []), 'dist/server/main.mjs'];
   // `BENCH_SERVER_CPUS=0` keeps the server on a core of its own, the load generator (run under
   // `taskset -c 1`) on another: on two cores they would otherwise take turns on both.
   const cpus = process.env.BENCH_SERVER_CPUS;

@@ -14,6 +14,7 @@ const PARTS = [
   'lingui.config.ts',
   'tsconfig.json',
   'postcss.config.cjs',
+  'scripts/build-server.mjs',
 ];
 
 export interface Snapshot {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtServer } from '../../scripts/build-server.mjs';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -140,7 +141,7 @@ describe('server start-up', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-config-test-'));
     try {
       // Only what the process needs to run, so a developer's own environment cannot change the outcome.
-      const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+      const child = spawn(process.execPath, [builtServer], {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'abc', DATA_DIR: dataDir },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { builtServer } from '../../scripts/build-server.mjs';
 import { freePort } from '../../src/server/test/free-port.ts';
 import { untilHealthy } from '../../src/server/test/until-healthy.ts';
 import { expect, expectNoAxeViolations, openPage, test } from './fixtures.ts';
@@ -22,7 +23,7 @@ async function startPortal(issuer: string) {
   const port = await freePort();
   portal = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-e2e-sso-'));
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  server = spawn(process.execPath, [builtServer], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       PATH: process.env.PATH,

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { builtServer } from '../../scripts/build-server.mjs';
 import { freePort } from '../../src/server/test/free-port.ts';
 import { untilHealthy } from '../../src/server/test/until-healthy.ts';
 
@@ -70,9 +71,9 @@ export interface RunningServer {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `src/server/main.ts` (one node process, no tsx wrapper) and waits until health answers 200. */
+/** Starts the built server as `npm start` does (one node process) and waits until health answers 200. */
 export async function startServer(installation: Installation): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [builtServer], {
     cwd: root,
     env: { ...process.env, ...installation.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
+import { fromProjectRoot } from '../project-root.ts';
 import { loopTurns } from './loop-turns.ts';
 import { type PgliteLocks, preparePgliteStatement } from './pglite-statement.ts';
 import * as schema from './schema/index.ts';
@@ -87,7 +87,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = fromProjectRoot('drizzle');
 
 export interface OpenOptions {
   databaseUrl?: string;

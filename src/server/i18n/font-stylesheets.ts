@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Language } from '#shared/i18n/languages.ts';
+import { fromProjectRoot } from '../project-root.ts';
 
-const manifestFile = fileURLToPath(new URL('../../../dist/client/.vite/manifest.json', import.meta.url));
+const manifestFile = fromProjectRoot('dist', 'client', '.vite', 'manifest.json');
 
 /** The style sheet of each language's web font, as the build's manifest names its source. */
 const sources: Partial<Record<Language, string>> = {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
+import { fromProjectRoot } from '../project-root.ts';
 import type { ReadAnswer } from './pdf-reader-worker.ts';
 import type { SentPdfReading } from './read-sent-pdf.ts';
 
@@ -41,7 +42,7 @@ export function createPdfReaderPool({
   let closed = false;
 
   const start = (): Reader => {
-    const worker = new Worker(new URL('./pdf-reader.worker.mjs', import.meta.url), {
+    const worker = new Worker(fromProjectRoot('src', 'server', 'pdf', 'pdf-reader.worker.mjs'), {
       // PDF.js and pdf-lib need about 60 MB for a large e-Cert; a PDF that wants far more is refused.
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
       // Parsers write a line for each broken part of a file: none of it reaches the server's log.

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +8,7 @@ import { defaultLanguage, languages, pathIn } from '#shared/i18n/languages.ts';
 import { publicPages, staffPages } from '#shared/routes.ts';
 import { isSameSitePath } from '#shared/rules/same-site-path.ts';
 import { preferredLanguage } from '../i18n/preferred-language.ts';
+import { fromProjectRoot } from '../project-root.ts';
 import { createServerRender, loadRenderPage, type PublicPage } from './server-render.ts';
 
 declare module 'fastify' {
@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
+export const clientDir = fromProjectRoot('dist', 'client');
 
 /** Where the pages come from: the build (`npm start`) or, while developing, Vite (src/server/dev). */
 interface ClientSource {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResolvedContent } from '#shared/api/site-content.ts';
 import { type Language, languageOfPath, languages, pathIn, withoutLanguage } from '#shared/i18n/languages.ts';
@@ -7,8 +7,9 @@ import { recordIdOfUrl } from '#shared/record-page.ts';
 import type { RenderPage } from '#shared/rendered-page.ts';
 import { type FontStylesheets, fontStylesheetsFor } from '../i18n/font-stylesheets.ts';
 import { languageQuery } from '../i18n/language-query.ts';
+import { fromProjectRoot } from '../project-root.ts';
 
-const renderModule = fileURLToPath(new URL('../../../dist/render/entry-server.js', import.meta.url));
+const renderModule = fromProjectRoot('dist', 'render', 'entry-server.js');
 
 /** The public-page renderer the build made (`vite build --ssr`), or null when there is none. */
 export async function loadRenderPage(): Promise<RenderPage | null> {

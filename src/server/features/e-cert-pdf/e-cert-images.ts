@@ -1,18 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { brandImageKeyOf } from '#shared/api/brand-images.ts';
 import type { ECertDesign } from '#shared/api/content.ts';
 import type { StoredFileRef } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { fromProjectRoot } from '../../project-root.ts';
 
 /** Where the brand files the site configuration names are: the built client, else its sources. */
-const brandFolders = [
-  fileURLToPath(new URL('../../../../dist/client', import.meta.url)),
-  fileURLToPath(new URL('../../../../public', import.meta.url)),
-];
+const brandFolders = [fromProjectRoot('dist', 'client'), fromProjectRoot('public')];
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
