@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { builtServer } from '../scripts/build-server.mjs';
+import { builtCommand, builtServer } from '../scripts/build-server.mjs';
 import { freePort } from '../src/server/test/free-port.ts';
 
 const { values } = parseArgs({ options: { starts: { type: 'string', default: '3' } } });
@@ -24,15 +24,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-bench-start-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
 execFileSync(
   process.execPath,
-  [
-    '--import',
-    'tsx',
-    'src/server/cli/create-user.ts',
-    '--email',
-    'bench@example.com',
-    '--password',
-    'correct horse battery staple',
-  ],
+  [builtCommand('create-user'), '--email', 'bench@example.com', '--password', 'correct horse battery staple'],
   { env },
 );
 

@@ -1,4 +1,6 @@
 /** Where `npm run build` writes the server: what `npm start` runs. */
 export declare const builtServer: string;
-/** Bundles src/server/main.ts into `builtServer`. */
-export declare function buildServer(): Promise<unknown>;
+/** Where it writes the operator command `name` of src/server/cli, e.g. `create-user`. */
+export declare function builtCommand(name: string): string;
+/** Bundles the server and the operator commands into dist/server. */
+export declare function buildServer(): Promise<void>;

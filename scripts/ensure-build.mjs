@@ -1,5 +1,6 @@
 // `npm start` runs this first: build the client and the server's renderer of landing pages when
-// either is missing or older than their sources, and the server itself when it is.
+// either is missing or older than their sources, and the server itself when it is. The operator
+// commands run it with `server`: they need only the server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,9 @@ function stale(builtFiles, sources) {
 }
 
 const lockFile = 'package-lock.json';
+const serverOnly = process.argv[2] === 'server';
 if (
+  !serverOnly &&
   stale(
     ['dist/client/index.html', 'dist/render/entry-server.js', builtServer],
     ['src/client', 'src/shared', 'public', 'vite.config.ts', lockFile],
@@ -30,6 +33,6 @@ if (
   console.log('Building the client and the server (first start or changed sources)...');
   const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
-} else if (stale([builtServer], ['src/server', 'scripts/build-server.mjs', lockFile])) {
+} else if (stale([builtServer], ['src/server', 'src/shared', 'scripts/build-server.mjs', lockFile])) {
   await buildServer();
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { builtServer } from '../../scripts/build-server.mjs';
+import { builtCommand, builtServer } from '../../scripts/build-server.mjs';
 import { freePort } from '../../src/server/test/free-port.ts';
 import { untilHealthy } from '../../src/server/test/until-healthy.ts';
 
@@ -22,16 +22,7 @@ export async function createUserByCli(
   const roleArgs = role ? ['--role', role] : [];
   await run(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/server/cli/create-user.ts',
-      '--email',
-      email,
-      '--password',
-      password,
-      ...roleArgs,
-    ],
+    [builtCommand('create-user'), '--email', email, '--password', password, ...roleArgs],
     { cwd: root, env: { ...process.env, ...env } },
   );
 }

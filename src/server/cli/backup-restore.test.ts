@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtCommand } from '../../../scripts/build-server.mjs';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 const PASSPHRASE = 'operator passphrase for tests';
 
 /** Runs `npm run backup` or `restore` as an operator would, on the embedded database of `dataDir`. */
@@ -20,8 +20,8 @@ function run(command: 'backup' | 'restore', args: string[], dataDir: string, pas
   if (passphrase === undefined) delete env.BACKUP_PASSPHRASE;
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
-      TSX,
-      [path.resolve(`src/server/cli/${command}.ts`), ...args],
+      process.execPath,
+      [path.resolve(builtCommand(command)), ...args],
       { env },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? -1) : 0, stdout: stdout.trim(), stderr: stderr.trim() }),

@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCommand } from '../../../scripts/build-server.mjs';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { signInWith } from '../test/staff-session.ts';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
-const CLI = path.resolve('src/server/cli/create-user.ts');
+const CLI = path.resolve(builtCommand('create-user'));
 const PASSWORD = 'correct horse battery staple';
 const SERVER_RUNNING =
   'The portal is running on this data folder; stop it first, or create the user from the dashboard (Users).';
@@ -27,7 +27,7 @@ interface Run {
 function runCli(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
-      TSX,
+      process.execPath,
       [CLI, ...args],
       { env: { ...process.env, SEED_DEMO: 'false', ...env } },
       (error, stdout, stderr) =>

@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCommand } from '../../../scripts/build-server.mjs';
 import { createLocalFileStore, fileKeyFor } from '../files/file-store.ts';
 import { startS3 } from '../test/s3-server.ts';
 import { pngImage, readStored, storedKeys } from '../test/upload-fixtures.ts';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
-const CLI = path.resolve('src/server/cli/migrate-files.ts');
+const CLI = path.resolve(builtCommand('migrate-files'));
 
 function migrate(env: Record<string, string>, args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(TSX, [CLI, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? -1) : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
     );
   });

@@ -3,17 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtCommand } from '../../../scripts/build-server.mjs';
 import { openDatabase } from '../db/database.ts';
 import { issuerKey } from '../db/schema/credentials.ts';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
-const CLI = path.resolve('src/server/cli/rotate-issuer-key.ts');
+const CLI = path.resolve(builtCommand('rotate-issuer-key'));
 
 /** Runs the command as an operator would, on the embedded database of `dataDir`. */
 function rotate(dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      TSX,
+      process.execPath,
       [CLI],
       { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', ISSUER_KEY: '' } },
       (error, stdout, stderr) =>
