@@ -16,9 +16,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { builtCommand, builtServer } from '../scripts/build-server.mjs';
 import { freePort } from '../src/server/test/free-port.ts';
+import { untilHealthy } from '../src/server/test/until-healthy.ts';
+import { readCpuMs, readRssMb } from './lib/server.ts';
 
 const { values } = parseArgs({ options: { starts: { type: 'string', default: '3' } } });
-const clockTicks = 100;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-bench-start-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
@@ -36,18 +37,10 @@ async function startOnce(args: string[]) {
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  while (
-    !(await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  )
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await untilHealthy(child, `http://127.0.0.1:${port}`, () => '', 120_000, 50);
   const healthyS = (performance.now() - started) / 1000;
-  const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const cpuS = (Number(stat[11]) + Number(stat[12])) / clockTicks;
-  const rssMb =
-    Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024;
+  const cpuS = readCpuMs(child.pid ?? 0) / 1000;
+  const rssMb = readRssMb(child.pid ?? 0);
   child.kill('SIGTERM');
   await exited;
   return { healthyS: round(healthyS), cpuS: round(cpuS), rssMb: Math.round(rssMb) };

@@ -1,7 +1,7 @@
 // The server and the operator commands as JavaScript (their packages stay in node_modules), so that
 // `npm start` and `npm run user:create` and the rest run with Node alone: through a TypeScript
 // loader a start took twice the CPU before it answered.
-import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -12,10 +12,14 @@ export const builtServer = `${outdir}/main.mjs`;
 const commands = ['create-user', 'rotate-issuer-key', 'migrate-files', 'backup', 'restore'];
 export const builtCommand = (name) => `${outdir}/cli/${name}.mjs`;
 
-export async function buildServer() {
-  // Shared chunks are named by their content: a new build leaves none of the last one's behind.
-  fs.rmSync(outdir, { recursive: true, force: true });
+/**
+ * Bundles them into `root`/dist/server. Code they share goes to chunks named by their content,
+ * which a build never deletes: a command already running the last build loads some of them only
+ * when it reaches them (a backup, once its passphrase is typed), whatever starts meanwhile.
+ */
+export async function buildServer(root = process.cwd()) {
   await build({
+    absWorkingDir: path.resolve(root),
     entryPoints: {
       main: 'src/server/main.ts',
       ...Object.fromEntries(commands.map((name) => [`cli/${name}`, `src/server/cli/${name}.ts`])),

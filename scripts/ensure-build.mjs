@@ -26,7 +26,7 @@ const serverOnly = process.argv[2] === 'server';
 if (
   !serverOnly &&
   stale(
-    ['dist/client/index.html', 'dist/render/entry-server.js', builtServer],
+    ['dist/client/index.html', 'dist/render/entry-server.js'],
     ['src/client', 'src/shared', 'public', 'vite.config.ts', lockFile],
   )
 ) {

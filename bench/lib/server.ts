@@ -1,6 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, builtServer } from '../../scripts/build-server.mjs';
 
 export interface RunningServer {
   url: string;
@@ -13,7 +14,7 @@ export interface RunningServer {
 }
 
 // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
-const readCpuMs = (pid: number) => {
+export const readCpuMs = (pid: number) => {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -23,7 +24,7 @@ const readCpuMs = (pid: number) => {
   }
 };
 
-const readRssMb = (pid: number) => {
+export const readRssMb = (pid: number) => {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -63,8 +64,8 @@ export async function startServer(options: {
   if (earlier) throw new Error(`port ${options.port} is already served; stop that server first`);
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: options.appDir, stdio: 'inherit' });
-  const nodeArgs = [...(options.nodeFlags ?? []), 'dist/server/main.mjs'];
+  await buildServer(options.appDir);
+  const nodeArgs = [...(options.nodeFlags ?? []), builtServer];
   // `BENCH_SERVER_CPUS=0` keeps the server on a core of its own, the load generator (run under
   // `taskset -c 1`) on another: on two cores they would otherwise take turns on both.
   const cpus = process.env.BENCH_SERVER_CPUS;

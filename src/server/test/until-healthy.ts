@@ -9,6 +9,7 @@ export async function untilHealthy(
   url: string,
   printed: () => string,
   timeoutMs: number,
+  pollMs = 200,
 ) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -19,6 +20,6 @@ export async function untilHealthy(
     );
     if (status === 200) return;
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${printed()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
