@@ -6,6 +6,21 @@ import { queryRows } from '../db/database.ts';
 
 const IMPORT_STATUSES: ImportStatus[] = ['checking', 'ready', 'committing', 'done', 'failed'];
 
+let processRegistry: Registry | undefined;
+
+/**
+ * The process's own measures (memory, garbage collection, event loop), started once per process:
+ * they describe the process, not an app, and prom-client's collectors for them never stop, so
+ * started per app they would keep every app a process ever built, its database included.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The series GET /metrics shows, this instance's only. */
@@ -22,7 +37,6 @@ export default fp(
   async (app) => {
     const registry = new Registry();
     const registers = [registry];
-    collectDefaultMetrics({ register: registry });
     const requests = new Counter({
       name: 'http_requests_total',
       help: 'Requests answered, by method, matched route and status.',
@@ -107,7 +121,7 @@ export default fp(
       };
     });
 
-    app.decorate('metricsRegistry', registry);
+    app.decorate('metricsRegistry', Registry.merge([processMetrics(), registry]));
   },
   { name: 'metrics', dependencies: ['core'] },
 );
