@@ -49,4 +49,22 @@ test.describe('/verify on a slow phone', () => {
     releaseForm();
     await expect(page.getByRole('dialog', { name: 'Human verification' })).toBeVisible({ timeout: 30_000 });
   });
+
+  test('keeps the text a visitor has selected while the form takes the page over: Delete clears it', async ({
+    page,
+  }) => {
+    const releaseForm = await holdBack(page, '**/assets/hydrate-island-*.js');
+    await openPage(page, '/verify', 'Check e-Cert Validity');
+    const main = page.getByRole('main');
+    const fin = main.getByRole('textbox', { name: 'NRIC/FIN/Other identification no.' });
+    await fin.fill(pair.finNumber);
+    await fin.selectText();
+
+    releaseForm();
+    await main.locator('[data-island="verify-form"][data-hydrated]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Delete');
+    await expect(fin).toHaveValue('');
+    await main.getByRole('textbox', { name: 'e-Cert serial no.' }).fill(pair.eCertNumber);
+    await expect(main.getByRole('button', { name: 'Verify e-Cert', exact: true })).toBeDisabled();
+  });
 });

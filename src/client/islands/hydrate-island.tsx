@@ -22,10 +22,15 @@ function keepTyping(element: HTMLElement) {
   return () => {
     element.removeEventListener('input', note, true);
     typed.forEach((value, field) => {
+      // Setting the value moves the caret to the end: a visitor who has just selected the text to
+      // replace it would type after it instead.
+      const { selectionStart, selectionEnd, selectionDirection } = field;
       // React tracks what it last saw through the field's own setter; the prototype's bypasses it.
       field.value = field.defaultValue;
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
+      if (field === document.activeElement && selectionStart !== null && selectionEnd !== null)
+        field.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
     });
   };
 }
