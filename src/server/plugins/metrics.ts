@@ -23,7 +23,7 @@ function processMetrics(): Registry {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The series GET /metrics shows, this instance's only. */
+    /** The series GET /metrics shows: this instance's own, and the process's (memory, GC, event loop). */
     metricsRegistry: Registry;
   }
 }
