@@ -30,6 +30,8 @@ interface Outcome {
   kind: string;
   status: number | 'error';
   sentAt: number;
+  /** Why the request failed without an answer, for the failure's message. */
+  error?: string;
 }
 
 describe.skipIf(!adminUrl)('a rolling restart of two instances under 25 requests a second', () => {
@@ -107,7 +109,13 @@ describe.skipIf(!adminUrl)('a rolling restart of two instances under 25 requests
         pending.push(
           request.send().then(
             (status) => void outcomes.push({ kind: request.kind, status, sentAt: due - started }),
-            () => void outcomes.push({ kind: request.kind, status: 'error', sentAt: due - started }),
+            (error: unknown) =>
+              void outcomes.push({
+                kind: request.kind,
+                status: 'error',
+                sentAt: due - started,
+                error: errorChain(error),
+              }),
           ),
         );
       }
@@ -159,6 +167,12 @@ describe.skipIf(!adminUrl)('a rolling restart of two instances under 25 requests
     expect(servedBetween(second?.stoppedAt, second?.readyAgainAt)).toBeGreaterThan(RATE_PER_SECOND);
   });
 });
+
+/** An error and its causes in one line: fetch's own says only "fetch failed". */
+const errorChain = (error: unknown): string =>
+  error instanceof Error
+    ? [`${error.name}: ${error.message}`, ...(error.cause ? [errorChain(error.cause)] : [])].join(' <- ')
+    : String(error);
 
 async function signInThrough(url: string): Promise<Record<string, string>> {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {
