@@ -77,7 +77,7 @@ describe('npm run user:create on the embedded database', () => {
     }
   }, 180_000);
 
-  it('refuses a weak password with the validation message and exit code 1', async () => {
+  it('refuses a weak password with the validation message and exit code 1, creating nothing', async () => {
     const dataDir = tempDataDir();
 
     const run = await runCli(['--email', 'weak@example.com', '--password', 'password12'], embedded(dataDir));
@@ -87,6 +87,8 @@ describe('npm run user:create on the embedded database', () => {
       stdout: '',
       stderr: 'Password is too easy to guess. This is a commonly used password.',
     });
+    // Refused before the database is opened: the data folder is left as it was.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 
   it.each([
