@@ -41,53 +41,81 @@ export interface RestoreSummary {
 
 const BATCH = 500;
 
+/** An archive decrypted into a private temporary folder and checked; `close` removes the folder. */
+export interface OpenedArchive {
+  backup: OpenedBackup;
+  close(): void;
+}
+
 /**
- * Restores an archive made by writeBackup (or any age file of such a ZIP). It is decrypted into a
- * private temporary folder, removed after. Everything that can refuse it is checked first
- * (checksums, schema, secret, an empty installation); then the files are stored, then every table
- * is loaded in one transaction, so a failure leaves the database as it was (and takes back the
- * files the store did not hold before).
+ * An archive made by writeBackup (or any age file of such a ZIP), decrypted into a private
+ * temporary folder and checked against its checksums: what can refuse it without the installation
+ * it goes into, so an operator's wrong passphrase or damaged file is refused before any database
+ * is opened.
  */
-export async function restoreBackup(archive: string, target: RestoreTarget): Promise<RestoreSummary> {
+export async function openArchive(archive: string, passphrase: string): Promise<OpenedArchive> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-restore-'));
+  const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
   try {
     const zip = path.join(folder, 'backup.zip');
-    await decryptArchive(archive, target.passphrase, zip);
-    return await restoreZip(zip, target);
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
+    await decryptArchive(archive, passphrase, zip);
+    const backup = await openBackup(zip);
+    return {
+      backup,
+      close: () => {
+        backup.close();
+        removeFolder();
+      },
+    };
+  } catch (error) {
+    removeFolder();
+    throw error;
   }
 }
 
-async function restoreZip(archive: string, target: RestoreTarget): Promise<RestoreSummary> {
-  const backup = await openBackup(archive);
+/** Restores an archive (openArchive, then restoreOpened). */
+export async function restoreBackup(archive: string, target: RestoreTarget): Promise<RestoreSummary> {
+  const opened = await openArchive(archive, target.passphrase);
   try {
-    const { manifest } = backup;
-    const { db } = target.database;
-    const schema = await schemaVersion(db);
-    if (schema.migrations !== manifest.schema.migrations)
-      throw new BackupRefused(
-        `The backup was made by a portal with ${manifest.schema.migrations} migrations and this one has ${schema.migrations}: restore it with the same version of the portal. Nothing was restored.`,
-      );
-    const tables = await backupTables(db);
-    const missing = tables.map((t) => t.name).filter((name) => !(name in manifest.tables));
-    if (missing.length > 0 || tables.length !== Object.keys(manifest.tables).length)
-      throw new BackupRefused('The backup does not hold the tables this portal has. Nothing was restored.');
-    const secret = await secretToUse(backup, target);
-    if (!target.force) await refuseNonEmpty(db, tables);
-
-    const created: string[] = [];
-    const files = await storeFiles(backup, target.files, created);
-    const counts = await loadTables(backup, db, tables).catch(async (error) => {
-      // The files only this restore brought go with its rows: none is left without a record.
-      for (const key of created) await target.files.delete(key);
-      throw error;
-    });
-    if (secret.write) fs.writeFileSync(path.join(target.dataDir, SECRET_NAME), secret.value, { mode: 0o600 });
-    return { createdAt: manifest.createdAt, tables: counts, files };
+    return await restoreOpened(opened.backup, target);
   } finally {
-    backup.close();
+    opened.close();
   }
+}
+
+/**
+ * Restores an opened archive. Everything else that can refuse it is checked first (schema, secret,
+ * an empty installation); then the files are stored, then every table is loaded in one
+ * transaction, so a failure leaves the database as it was (and takes back the files the store did
+ * not hold before).
+ */
+export async function restoreOpened(
+  backup: OpenedBackup,
+  target: Omit<RestoreTarget, 'passphrase'>,
+): Promise<RestoreSummary> {
+  const { manifest } = backup;
+  const { db } = target.database;
+  const schema = await schemaVersion(db);
+  if (schema.migrations !== manifest.schema.migrations)
+    throw new BackupRefused(
+      `The backup was made by a portal with ${manifest.schema.migrations} migrations and this one has ${schema.migrations}: restore it with the same version of the portal. Nothing was restored.`,
+    );
+  const tables = await backupTables(db);
+  const missing = tables.map((t) => t.name).filter((name) => !(name in manifest.tables));
+  if (missing.length > 0 || tables.length !== Object.keys(manifest.tables).length)
+    throw new BackupRefused('The backup does not hold the tables this portal has. Nothing was restored.');
+  const secret = await secretToUse(backup, target);
+  if (!target.force) await refuseNonEmpty(db, tables);
+
+  const created: string[] = [];
+  const files = await storeFiles(backup, target.files, created);
+  const counts = await loadTables(backup, db, tables).catch(async (error) => {
+    // The files only this restore brought go with its rows: none is left without a record.
+    for (const key of created) await target.files.delete(key);
+    throw error;
+  });
+  if (secret.write) fs.writeFileSync(path.join(target.dataDir, SECRET_NAME), secret.value, { mode: 0o600 });
+  return { createdAt: manifest.createdAt, tables: counts, files };
 }
 
 /** Stores every file of the archive one at a time; adds to `created` the keys the store did not hold. */
@@ -186,7 +214,7 @@ async function insertRows(tx: Db, table: TableShape, backup: OpenedBackup): Prom
  * The stored issuer key is sealed with the master secret. A generated secret travels in the archive
  * and is written into DATA_DIR, unless AUTH_SECRET is set: then it must be the one the key opens with.
  */
-async function secretToUse(backup: OpenedBackup, target: RestoreTarget) {
+async function secretToUse(backup: OpenedBackup, target: Omit<RestoreTarget, 'passphrase'>) {
   const carried = backup.has(SECRET_NAME) ? (await text(await backup.read(SECRET_NAME))).trim() : null;
   const value = target.authSecret ?? carried ?? readIfPresent(path.join(target.dataDir, SECRET_NAME)) ?? '';
   const keys: { public_key_multibase: string; secret_key_sealed: string }[] = [];

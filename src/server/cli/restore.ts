@@ -23,23 +23,29 @@ async function restore(argv: string[]): Promise<string> {
   if (!file || rest.length > 0) throw new Error(USAGE);
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
   const passphrase = await askPassphrase('restore');
-  return withOperatorDatabase(SERVER_RUNNING, async (database, config) => {
-    const { restoreBackup } = await import('../backup/restore-backup.ts');
-    const { configuredFileStore } = await import('../files/configured-store.ts');
-    const summary = await restoreBackup(file, {
-      database,
-      files: configuredFileStore(config),
-      dataDir: config.dataDir,
-      authSecret: config.authSecret,
-      force,
-      passphrase,
+  const { openArchive, restoreOpened } = await import('../backup/restore-backup.ts');
+  // Decrypted and checked before the database is opened: a wrong passphrase or a damaged file
+  // leaves the data folder as it was, and is told at once.
+  const opened = await openArchive(file, passphrase);
+  try {
+    return await withOperatorDatabase(SERVER_RUNNING, async (database, config) => {
+      const { configuredFileStore } = await import('../files/configured-store.ts');
+      const summary = await restoreOpened(opened.backup, {
+        database,
+        files: configuredFileStore(config),
+        dataDir: config.dataDir,
+        authSecret: config.authSecret,
+        force,
+      });
+      const tables = Object.entries(summary.tables).map(([name, rows]) => `  ${name}: ${rows}`);
+      return [
+        `Restored the backup of ${summary.createdAt}: ${summary.files} files, and rows per table:`,
+        ...tables,
+      ].join('\n');
     });
-    const tables = Object.entries(summary.tables).map(([name, rows]) => `  ${name}: ${rows}`);
-    return [
-      `Restored the backup of ${summary.createdAt}: ${summary.files} files, and rows per table:`,
-      ...tables,
-    ].join('\n');
-  });
+  } finally {
+    opened.close();
+  }
 }
 
 runOperatorCommand(() => restore(process.argv.slice(2)));
