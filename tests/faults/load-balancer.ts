@@ -7,6 +7,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * Headers about one connection, not the message (RFC 9110, 7.6.1): a proxy does not pass them on.
+ * Passed on, an instance's `Keep-Alive: timeout=72` told clients to keep idle connections to the
+ * balancer for a minute, which the balancer's own server closes after 5 s, so a request sent on
+ * one just then failed without an answer.
+ */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+const endToEnd = (headers: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
+
 export interface Backend {
   name: string;
   url: string;
@@ -71,9 +90,9 @@ export async function startLoadBalancer(
     const target = new URL(request.url ?? '/', backend.url);
     const forwarded = http.request(
       target,
-      { method: request.method, headers: request.headers, agent },
+      { method: request.method, headers: endToEnd(request.headers), agent },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(response);
       },
     );
