@@ -58,8 +58,8 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       code: 1,
       stderr: 'The passphrase does not open this backup. Nothing was restored.',
     });
-    // Refused before the database is opened: the target's data folder was never made.
-    expect(fs.existsSync(target)).toBe(false);
+    // Refused before the database is opened: the target's data folder holds no database.
+    expect(fs.existsSync(path.join(target, 'db'))).toBe(false);
     const restored = await run('restore', [archive], target, PASSPHRASE);
     expect(restored.stderr).toBe('');
     expect(restored.stdout).toMatch(/^Restored the backup of \d{4}-.*audit_event: 1$/ms);

@@ -1,6 +1,7 @@
 import 'dotenv/config';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { OpenedArchive } from '../backup/restore-backup.ts';
 import { askPassphrase } from './backup-passphrase.ts';
 import { runOperatorCommand, withOperatorDatabase } from './operator-command.ts';
 
@@ -24,27 +25,33 @@ async function restore(argv: string[]): Promise<string> {
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
   const passphrase = await askPassphrase('restore');
   const { openArchive, restoreOpened } = await import('../backup/restore-backup.ts');
-  // Decrypted and checked before the database is opened: a wrong passphrase or a damaged file
-  // leaves the data folder as it was, and is told at once.
-  const opened = await openArchive(file, passphrase);
+  let opened: OpenedArchive | undefined;
   try {
-    return await withOperatorDatabase(SERVER_RUNNING, async (database, config) => {
-      const { configuredFileStore } = await import('../files/configured-store.ts');
-      const summary = await restoreOpened(opened.backup, {
-        database,
-        files: configuredFileStore(config),
-        dataDir: config.dataDir,
-        authSecret: config.authSecret,
-        force,
-      });
-      const tables = Object.entries(summary.tables).map(([name, rows]) => `  ${name}: ${rows}`);
-      return [
-        `Restored the backup of ${summary.createdAt}: ${summary.files} files, and rows per table:`,
-        ...tables,
-      ].join('\n');
-    });
+    return await withOperatorDatabase(
+      SERVER_RUNNING,
+      async (database, config) => {
+        const { configuredFileStore } = await import('../files/configured-store.ts');
+        const summary = await restoreOpened((opened as OpenedArchive).backup, {
+          database,
+          files: configuredFileStore(config),
+          dataDir: config.dataDir,
+          authSecret: config.authSecret,
+          force,
+        });
+        const tables = Object.entries(summary.tables).map(([name, rows]) => `  ${name}: ${rows}`);
+        return [
+          `Restored the backup of ${summary.createdAt}: ${summary.files} files, and rows per table:`,
+          ...tables,
+        ].join('\n');
+      },
+      // Decrypted and checked before the database is opened: a wrong passphrase or a damaged file
+      // leaves the data folder's database as it was, and is told at once.
+      async () => {
+        opened = await openArchive(file, passphrase);
+      },
+    );
   } finally {
-    opened.close();
+    opened?.close();
   }
 }
 
