@@ -35,7 +35,8 @@ staffTest.describe('Users: an administrator adds an account', () => {
 
     await form.getByRole('textbox', { name: 'Password' }).fill(account.password);
     await form.getByRole('textbox', { name: 'Password' }).press('Enter');
-    await expect(page.getByText(`User ${account.email} created`)).toBeVisible();
+    // The server judges and hashes the password first: seconds on a slow machine running CI.
+    await expect(page.getByText(`User ${account.email} created`)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('cell', { name: account.email, exact: true })).toBeVisible();
     await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('');
 
