@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import { parseArgs } from 'node:util';
 import { newUserInput, roles } from '#shared/api/auth.ts';
-import { judgePassword, weakPasswordMessage } from '#shared/rules/password-strength.ts';
+import { requireStrongPassword } from '../auth/require-strong-password.ts';
 import { runOperatorCommand, withOperatorDatabase } from './operator-command.ts';
 
 const USAGE = 'Usage: npm run user:create -- --email E --password P [--name N] [--role admin|staff|editor]';
@@ -34,8 +34,7 @@ function readArgs(argv: string[]) {
   // The same rules as the dashboard and the first-admin setup, checked before the database is opened.
   const parsed = newUserInput.safeParse({ email, password, role, name: name || email.split('@')[0] });
   if (!parsed.success) throw new CliError(parsed.error.issues[0]?.message ?? USAGE);
-  const judged = judgePassword(parsed.data.password, [parsed.data.email, parsed.data.name]);
-  if (!judged.strong) throw new CliError(weakPasswordMessage(judged));
+  requireStrongPassword(parsed.data.password, 'password', [parsed.data.email, parsed.data.name]);
   return parsed.data;
 }
 

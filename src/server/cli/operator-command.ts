@@ -5,20 +5,21 @@ import type { Database } from '../db/database.ts';
 
 /**
  * Opens the configured database for one operator command and closes it after, once the lock is
- * held and `beforeOpening` has done what it can without the database. PGlite is one process
- * per data folder: while the server holds DATA_DIR/db.lock the command must not open the database
- * behind its back, so it refuses with `serverRunning`. PostgreSQL needs no lock.
+ * held and `beforeOpening` has done what it can without the database (its result goes to `work`).
+ * PGlite is one process per data folder: while the server holds DATA_DIR/db.lock the command must
+ * not open the database behind its back, so it refuses with `serverRunning`. PostgreSQL needs no
+ * lock.
  */
-export async function withOperatorDatabase<T>(
+export async function withOperatorDatabase<T, Prepared = undefined>(
   serverRunning: string,
-  work: (database: Database, config: Config) => Promise<T>,
-  beforeOpening: () => Promise<void> = async () => {},
+  work: (database: Database, config: Config, prepared: Prepared) => Promise<T>,
+  beforeOpening: () => Promise<Prepared> = async () => undefined as Prepared,
 ): Promise<T> {
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockEmbeddedDatabase(config.dataDir, serverRunning);
   try {
     // Refusals that need no database come before it is opened (and made, on a fresh folder).
-    await beforeOpening();
+    const prepared = await beforeOpening();
     // Loaded only now, so a mistyped command answers at once instead of after loading the database.
     const { openDatabase } = await import('../db/database.ts');
     // Runs the migrations too, so a fresh data folder works.
@@ -27,7 +28,7 @@ export async function withOperatorDatabase<T>(
       pgliteDir: path.join(config.dataDir, 'db'),
     });
     try {
-      return await work(database, config);
+      return await work(database, config, prepared);
     } finally {
       await database.close();
     }

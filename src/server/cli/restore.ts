@@ -29,9 +29,9 @@ async function restore(argv: string[]): Promise<string> {
   try {
     return await withOperatorDatabase(
       SERVER_RUNNING,
-      async (database, config) => {
+      async (database, config, archive) => {
         const { configuredFileStore } = await import('../files/configured-store.ts');
-        const summary = await restoreOpened((opened as OpenedArchive).backup, {
+        const summary = await restoreOpened(archive.backup, {
           database,
           files: configuredFileStore(config),
           dataDir: config.dataDir,
@@ -48,6 +48,7 @@ async function restore(argv: string[]): Promise<string> {
       // leaves the data folder's database as it was, and is told at once.
       async () => {
         opened = await openArchive(file, passphrase);
+        return opened;
       },
     );
   } finally {
