@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 
 /**
- * Waits until the server in `child` answers `${url}/api/health` with 200. A server that exits (a
- * bad setting, a port taken) fails at once, and a timeout fails, each with what it printed.
+ * Waits until the server in `child` answers `${url}/api/health` with 200, asking only once
+ * `listening` says the child holds the port. A server that exits (a bad setting, a port taken)
+ * fails at once, and a timeout fails, each with what it printed.
  */
 export async function untilHealthy(
   child: ChildProcess,
@@ -10,14 +11,17 @@ export async function untilHealthy(
   printed: () => string,
   timeoutMs: number,
   pollMs = 200,
+  listening: () => boolean = () => true,
 ) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed()}`);
-    const status = await fetch(`${url}/api/health`).then(
-      (response) => response.status,
-      () => 0,
-    );
+    const status = !listening()
+      ? 0
+      : await fetch(`${url}/api/health`).then(
+          (response) => response.status,
+          () => 0,
+        );
     if (status === 200) return;
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${printed()}`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
