@@ -39,6 +39,15 @@ describe('the fault tests’ server harness', () => {
       filesDir: path.join(dataDir, 'files'),
       remove: () => {},
     };
-    await expect(startServer(installation)).rejects.toThrow(/server exited/);
+    const started = startServer(installation);
+    // Had it been taken for started, the child would be left serving once the other server closes.
+    cleanups.push(
+      () =>
+        void started.then(
+          (server) => server.kill('SIGKILL'),
+          () => {},
+        ),
+    );
+    await expect(started).rejects.toThrow(/server exited/);
   }, 120_000);
 });
