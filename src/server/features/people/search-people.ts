@@ -211,15 +211,17 @@ const newestSample = sql`(select ${person.id}, ${person.createdAt}, ${person.sea
 /**
  * Whether a filtered search walks the newest-first index for its `need` newest matches rather
  * than test every candidate the trigram index gives. Among the SAMPLED newest, k entries hold `q`
- * and k_kept of them are kept by the filters: the walk passes about need × s ÷ k_kept entries, the
- * trigram index gives about live × k ÷ s candidates, each costing WALK_COST_RATIO entries. When the
- * filters keep only old people (a serial's year with Status expired), the sample holds none of
- * them and the walk would pass the whole index. Without a run of 3 letters or digits in `q`, the
- * trigram index is no help (holdingOnWalk): always the walk.
+ * and k_kept of them are kept by the filters: the walk passes about need × s ÷ k_kept entries, and
+ * never more than the live ones; the trigram index gives about live × k ÷ s candidates, each
+ * costing WALK_COST_RATIO entries. When the filters keep only old people (a serial's year with
+ * Status expired), the sample holds none of them, and the walk is taken only if the candidates
+ * would cost more than the whole index ("bec", in every serial). Without a run of 3 letters or
+ * digits in `q`, the trigram index is no help (holdingOnWalk): always the walk.
  */
 function walkPays(q: string, filters: SQL, need: number) {
   if (!/[\p{L}\p{N}]{3}/u.test(q)) return sql`true`;
-  return sql`(select k_kept > 0 and ${need}::float8 * s * s <= ${WALK_COST_RATIO} * live * k * k_kept
+  return sql`(select (k_kept > 0 and ${need}::float8 * s * s <= ${WALK_COST_RATIO} * live * k * k_kept)
+      or s <= ${WALK_COST_RATIO} * k
     from (select count(*) filter (where held)::float8 as k,
         count(*) filter (where held and kept)::float8 as k_kept,
         (select n from ${personLiveCount})::float8 as live,
