@@ -2,7 +2,7 @@
  * Staff search at scale, one query at a time (or `--connections` at once): a search mix (`--mix staff`, what staff type, the
  * budget; `broad`, 3 digits from the middle of serials; `slices`, the earlier budget's 3-6
  * character slices; `table`, the Peoples table's sorts, filters and pages, held to the same
- * budget) through the product's own findPeople, timed and grouped by kind, with the slowest listed
+ * budget; `filtered`, the table's searches under filters alone) through the product's own findPeople, timed and grouped by kind, with the slowest listed
  * and the CPU the whole machine (this process and PostgreSQL) spent per search. It explains the
  * search rows of `npm run bench`, which send the staff mixes over HTTP. `--json FILE` also writes
  * the figures.
@@ -20,6 +20,7 @@ import type { SampleRow } from './lib/http-bench.ts';
 import { machineBusyCpuSeconds } from './lib/machine-cpu.ts';
 import {
   broadSearches,
+  filteredSearches,
   type SearchQuery,
   type SearchSource,
   sliceSearches,
@@ -57,6 +58,7 @@ try {
     broad: broadSearches,
     slices: sliceSearches,
     table: (r: typeof random) => tableSearches(r, courses),
+    filtered: (r: typeof random) => filteredSearches(r, courses),
   };
   const searchQuery = mixes[values.mix as keyof typeof mixes](random);
   const timings: { field: string; q: string; ms: number; total: string }[] = [];

@@ -87,6 +87,18 @@ const PAGE_SIZES = [12, 25, 25, 25, 25, 50, 50, 100] as const;
 const placeOf = (row: SearchSource, sort: PeopleSort) =>
   ({ name: row.name, serial: row.serial, passed: row.passed, created: row.added })[sort];
 
+/** A choice of the table's filters, at least one: course, result, status, missing images. */
+const tableFilters = (random: Random, courses: readonly string[]) => (): ListOptions => {
+  const chosen: ListOptions = {};
+  while (Object.keys(chosen).length === 0) {
+    if (random.next() < 0.35) chosen.course = random.pick(courses);
+    if (random.next() < 0.3) chosen.result = random.next() < 0.5 ? 'passed' : 'other';
+    if (random.next() < 0.45) chosen.status = random.pick(['valid', 'expired', 'revoked'] as const);
+    if (random.next() < 0.15) chosen.missing = 'images';
+  }
+  return chosen;
+};
+
 /**
  * What staff do in the Peoples table (its budget is the staff search's): sort by a column either
  * way (a quarter), filter by course, result, status or missing images (a third), both (a
@@ -95,16 +107,7 @@ const placeOf = (row: SearchSource, sort: PeopleSort) =>
  */
 export function tableSearches(random: Random, courses: readonly string[]) {
   const staff = staffSearches(random);
-  const filters = (): ListOptions => {
-    const chosen: ListOptions = {};
-    while (Object.keys(chosen).length === 0) {
-      if (random.next() < 0.35) chosen.course = random.pick(courses);
-      if (random.next() < 0.3) chosen.result = random.next() < 0.5 ? 'passed' : 'other';
-      if (random.next() < 0.45) chosen.status = random.pick(['valid', 'expired', 'revoked'] as const);
-      if (random.next() < 0.15) chosen.missing = 'images';
-    }
-    return chosen;
-  };
+  const filters = tableFilters(random, courses);
   const sorted = (): ListOptions => ({
     sort: random.pick(SORTS),
     direction: random.next() < 0.5 ? 'asc' : 'desc',
@@ -135,5 +138,19 @@ export function tableSearches(random: Random, courses: readonly string[]) {
     const search = staff(row).q;
     const list = random.next() < 0.5 ? sorted() : filters();
     return { kind: 'search+list', q: search, list: { ...list, pageSize, page: 1 } };
+  };
+}
+
+/** The table mix's searches inside the table with filters alone: what reads the search's matches under filters. */
+export function filteredSearches(random: Random, courses: readonly string[]) {
+  const staff = staffSearches(random);
+  const filters = tableFilters(random, courses);
+  return (row: SearchSource): SearchQuery => {
+    const search = staff(row);
+    return {
+      kind: `${search.kind}+filters`,
+      q: search.q,
+      list: { ...filters(), pageSize: random.pick(PAGE_SIZES), page: 1 },
+    };
   };
 }

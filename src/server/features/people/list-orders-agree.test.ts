@@ -271,8 +271,8 @@ describe('GET /api/people gives a search the matches its filters keep', () => {
     expect(new Set(ids(got))).toEqual(new Set(expected));
   });
 
-  // "y 1000" and "y 0999" hold only the oldest (Many 10000 and 10001, Many 09990 to 09999): none
-  // among the newest, so they come from the trigram index's candidates, not a walk of the index.
+  // "y 1000" and "y 0999" hold only the oldest (Many 10000 and 10001, Many 09990 to 09999): a walk
+  // newest first meets them last, the trigram index's candidates at once.
   it.each([
     ['y 1000', 'result=passed', sql`result_passed`],
     ['y 0999', 'result=passed', sql`result_passed`],

@@ -202,71 +202,29 @@ function rankedMatches(q: string, offset: number, pageSize: number) {
  */
 const FEW_KEPT = 5_000;
 
-/** The SAMPLED newest live entries with the columns filters test, as the newest-first index carries them. */
-const newestSample = sql`(select ${person.id}, ${person.createdAt}, ${person.searchText}, ${person.tradeTested},
-    ${person.resultPassed}, ${person.passedDate}, ${person.revokedAt}, ${person.lacksImage}
-  from ${person} where ${person.deletedAt} is null
-  order by ${sql.join(newestFirst, sql`, `)} limit ${SAMPLED}) as ${person}`;
-
-/**
- * Whether a filtered search walks the newest-first index for its `need` newest matches rather
- * than test every candidate the trigram index gives. Among the SAMPLED newest, k entries hold `q`
- * and k_kept of them are kept by the filters: the walk passes about need × s ÷ k_kept entries, and
- * never more than the live ones; the trigram index gives about live × k ÷ s candidates, each
- * costing WALK_COST_RATIO entries. When the filters keep only old people (a serial's year with
- * Status expired), the sample holds none of them, and the walk is taken only if the candidates
- * would cost more than the whole index ("bec", in every serial). Without a run of 3 letters or
- * digits in `q`, the trigram index is no help (holdingOnWalk): always the walk.
- */
-function walkPays(q: string, filters: SQL, need: number) {
-  if (!/[\p{L}\p{N}]{3}/u.test(q)) return sql`true`;
-  return sql`(select (k_kept > 0 and ${need}::float8 * s * s <= ${WALK_COST_RATIO} * live * k * k_kept)
-      or s <= ${WALK_COST_RATIO} * k
-    from (select count(*) filter (where held)::float8 as k,
-        count(*) filter (where held and kept)::float8 as k_kept,
-        (select n from ${personLiveCount})::float8 as live,
-        least(${SAMPLED}, (select n from ${personLiveCount}))::float8 as s
-      from (select ${holding(person.searchText, q)} as held, coalesce(${filters}, false) as kept
-        from ${newestSample}) tested) counts)`;
-}
-
 /**
  * A search narrowed by filters, in one statement that reads its matches once: the newest
- * SEARCH_COUNT_CAP + 1 the filters keep, found in one of three ways. From the rows the filters
- * keep, when FEW_KEPT or fewer; else on the newest-first index (which carries the search text and
- * the filters' columns) when walkPays; else among the trigram index's candidates, sorted. Counted;
- * when they are no more than the cap, the page ranked by relevance; otherwise tieredMatches'
- * page: identifiers starting with `q` that the filters keep (the btrees' first may all be
- * filtered out, so they do not count), then the newest. Only the page read applies.
+ * SEARCH_COUNT_CAP + 1 the filters keep (from the rows they keep when FEW_KEPT or fewer, else on
+ * the newest-first index, which carries the search text and the filters' columns), counted. When they are no more, the page ranked by relevance; otherwise
+ * tieredMatches' page: identifiers starting with `q` that the filters keep (the btrees' first
+ * may all be filtered out, so they do not count), then the newest. Only the page read applies.
  */
 function filteredMatches(q: string, filters: SQL, offset: number, pageSize: number) {
   const end = offset + pageSize;
-  const need = Math.max(SEARCH_COUNT_CAP + 1, end);
   return sql`
   with starting as materialized (${prefixed(q, end, true)}),
   kept as materialized (select ${person.id} as id from ${person} where ${narrowed(filters)} limit ${FEW_KEPT + 1}),
-  way as materialized (
-    select (select count(*) from kept) > ${FEW_KEPT} and ${walkPays(q, filters, need)} as walks
-  ),
-  candidates as materialized (
-    select ${person.id} as id, ${person.createdAt} as created_at from ${person}
-    where ${narrowed(filters)} and ${holding(person.searchText, q)}
-      and (select count(*) from kept) > ${FEW_KEPT} and not (select walks from way)
-  ),
   hits as materialized (
     (select ${person.id} as id, ${person.createdAt} as created_at from ${person}
-    where ${narrowed(filters)} and ${holdingOnWalk(person.searchText, q)} and (select walks from way)
+    where ${narrowed(filters)} and ${holdingOnWalk(person.searchText, q)}
+      and (select count(*) from kept) > ${FEW_KEPT}
     order by ${sql.join(newestFirst, sql`, `)}
-    limit ${need})
-    union all
-    (select id, created_at from candidates
-    order by ${sql.join(newestFirstBy(sql`created_at`, sql`id`), sql`, `)}
-    limit ${need})
+    limit ${Math.max(SEARCH_COUNT_CAP + 1, end)})
     union all
     (select ${person.id} as id, ${person.createdAt} as created_at from kept join ${person} on ${person.id} = kept.id
     where ${holding(person.searchText, q)} and (select count(*) from kept) <= ${FEW_KEPT}
     order by ${sql.join(newestFirst, sql`, `)}
-    limit ${need})
+    limit ${Math.max(SEARCH_COUNT_CAP + 1, end)})
   ),
   counted as (select count(*)::int as n from hits)
   select counted.n, page.id from counted
