@@ -25,9 +25,10 @@ const canListen = (port: number) =>
 
 // Test runs side by side (CI's two passes, parallel files) choose from one range, and a port stays
 // free for seconds before its server listens: a claim file, made exclusively, keeps each port to one
-// chooser on this machine. A claim lasts longer than any test holds a port.
+// chooser on this machine. A claim lasts longer than any test file keeps its ports (restarts on
+// them included), and short enough that runs one after another never use up the range.
 const claims = path.join(os.tmpdir(), 'ecert-test-ports');
-const CLAIM_MS = 2 * 60 * 60 * 1000;
+const CLAIM_MS = 30 * 60 * 1000;
 
 function claim(port: number): boolean {
   const file = path.join(claims, String(port));
