@@ -5,10 +5,9 @@ import { linguiMacros } from './vite-lingui-macros.ts';
 
 export default defineConfig({
   test: {
-    // One file more than there are cores: a test spends much of its time waiting on its database,
-    // its child processes or its timers. On two cores, three files at a time took CI's PGlite pass
-    // from 1,052 to 910 s and its PostgreSQL pass from 912 to 752 s (both passes at once).
-    maxWorkers: os.availableParallelism() + 1,
+    // Two files at a time even on two cores (the default would be one there): a test spends much of
+    // its time waiting on its database, its child processes or its timers.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     sequence: { sequencer: LongFilesFirst },
     globalSetup: ['tests/build-server.setup.ts'],
     projects: [
