@@ -2,8 +2,9 @@
  * Staff search at scale, one query at a time (or `--connections` at once): a search mix (`--mix staff`, what staff type, the
  * budget; `broad`, 3 digits from the middle of serials; `slices`, the earlier budget's 3-6
  * character slices; `table`, the Peoples table's sorts, filters and pages, held to the same
- * budget; `filtered`, the table's searches under filters alone) through the product's own findPeople, timed and grouped by kind, with the slowest listed
- * and the CPU the whole machine (this process and PostgreSQL) spent per search. It explains the
+ * budget; `filtered`, the table's searches under filters alone) through the product's own
+ * findPeople, timed and grouped by kind, with the slowest listed and the CPU the whole machine
+ * (this process and PostgreSQL) spent per search. It explains the
  * search rows of `npm run bench`, which send the staff mixes over HTTP. `--json FILE` also writes
  * the figures.
  *
