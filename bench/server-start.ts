@@ -34,10 +34,14 @@ async function startOnce(args: string[]) {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk) => {
+    printed += chunk;
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await untilHealthy(child, `http://127.0.0.1:${port}`, () => '', 120_000, 50);
+  await untilHealthy(child, `http://127.0.0.1:${port}`, () => printed, 120_000, 50);
   const healthyS = (performance.now() - started) / 1000;
   const cpuS = readCpuMs(child.pid ?? 0) / 1000;
   const rssMb = readRssMb(child.pid ?? 0);

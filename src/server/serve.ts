@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { DEMO_PAIRS } from './features/demo/demo-people.ts';
 import { seedDemoData } from './features/demo/seed-demo.ts';
 import { sweepOrphanFiles } from './features/uploads/sweep-orphan-files.ts';
+import { SERVING } from './serving-line.ts';
 
 /** What the dev server adds to a start: Vite as the pages' source, answering its own requests first. */
 type ServeOptions = Pick<BuildOptions, 'client' | 'serverFactory'>;
@@ -75,7 +76,7 @@ async function start(buildOptions: ServeOptions) {
 }
 
 function printWelcome(url: string, databaseKind: string, demo: boolean, setupLink: string | null) {
-  const lines = [`e-Cert Portal is serving ${url} (${databaseKind} database)`];
+  const lines = [`${SERVING} ${url} (${databaseKind} database)`];
   if (setupLink)
     lines.push('No user exists yet. Create the first administrator (the link works once):', `  ${setupLink}`);
   if (demo) {

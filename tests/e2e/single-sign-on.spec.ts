@@ -24,7 +24,7 @@ async function startPortal(issuer: string) {
   portal = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ecert-e2e-sso-'));
   server = spawn(process.execPath, [builtServer], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -44,9 +44,10 @@ async function startPortal(issuer: string) {
     },
   });
   let printed = '';
-  server.stderr?.on('data', (chunk) => {
-    printed += chunk;
-  });
+  for (const stream of [server.stdout, server.stderr])
+    stream?.on('data', (chunk) => {
+      printed += chunk;
+    });
   // Migrations and the page renderer take a while on a busy 2-core machine.
   await untilHealthy(server, portal, () => printed, 240_000);
 }

@@ -86,15 +86,7 @@ export async function startServer(installation: Installation): Promise<RunningSe
     },
   };
   try {
-    // Until this child says it serves, a 200 may come from another test's server on the port.
-    await untilHealthy(
-      child,
-      installation.url,
-      () => printed,
-      180_000,
-      200,
-      () => printed.includes('e-Cert Portal is serving'),
-    );
+    await untilHealthy(child, installation.url, () => printed, 180_000);
   } catch (error) {
     await server.kill('SIGKILL');
     throw error;
