@@ -6,12 +6,15 @@
  * real server on PostgreSQL, load shedding as shipped. Also times each list, end to end.
  *
  *   npx tsx bench/verifier-load.ts --pg-records 200000 [--port 3900] [--rounds 3] [--seconds 10]
- *     [--db-name verifier_bench] [--list-senders 1] [--burner] [--out bench/results/<file>.json]
+ *     [--db-name verifier_bench] [--list-senders 1] [--burner [--burner-memory-mb 64]]
+ *     [--out bench/results/<file>.json]
  *
  * The data goes into the database `verifier_bench` or --db-name (dropped at the end unless --keep-data).
  * --list-senders N sends N lists at once, each sender the next as soon as its last is answered.
  * --burner runs each scenario a third time beside a CPU burner that adds the machine's CPU the lists
  * added: a p99 that rises as much with it is the machine's cores shared, not the lists' code.
+ * --burner-memory-mb N has that burner read and write across N MB as it spins, as the lists' work
+ * on large data does: a p99 that rises with it only is what the cores share below the scheduler.
  * Budget: the verification's p99 unchanged while lists run; a list of 1,000 in under 2 s.
  * Writes bench/results/<date>-verifier-load-<records>[-<N>-senders][-burner].json, or --out; it
  * refuses at the start to write over a file that exists.
@@ -42,6 +45,7 @@ const { values: args } = parseArgs({
     'list-senders': { type: 'string', default: '1' },
     'keep-data': { type: 'boolean', default: false },
     burner: { type: 'boolean', default: false },
+    'burner-memory-mb': { type: 'string', default: '0' },
     out: { type: 'string' },
   },
 });
@@ -52,7 +56,8 @@ const listSenders = Number(args['list-senders']);
 const log = (line: string) => console.log(line);
 
 const sendersPart = listSenders > 1 ? `-${listSenders}-senders` : '';
-const burnerPart = args.burner ? '-burner' : '';
+const burnerMemoryMb = Number(args['burner-memory-mb']);
+const burnerPart = args.burner ? `-burner${burnerMemoryMb > 0 ? `-${burnerMemoryMb}mb` : ''}` : '';
 const out =
   args.out ??
   `bench/results/${new Date().toISOString().slice(0, 10)}-verifier-load-${records / 1000}k${sendersPart}${burnerPart}.json`;
@@ -129,7 +134,7 @@ async function main() {
         let burnt = '';
         if (args.burner) {
           const beside = runLoad(server, scenario, seconds);
-          await burnCpu(added, beside);
+          await burnCpu(added, beside, burnerMemoryMb);
           const withBurner = await beside;
           results[scenario.name]?.withBurner.push(withBurner);
           burnt = `, with ${added.toFixed(2)} cores burnt ${withBurner.p99} ms`;
@@ -167,6 +172,7 @@ async function main() {
     machine: { cores: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg() },
     records,
     settings: 'VERIFY_POW=false and VERIFY_RATE_LIMIT=off (per-client protections); load shedding as shipped',
+    burnerMemoryMb: args.burner ? burnerMemoryMb : undefined,
     lists: {
       pairsPerList: 1000,
       senders: listSenders,

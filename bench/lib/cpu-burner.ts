@@ -2,29 +2,41 @@
  * Other work of a known size beside a load: worker threads that keep `cores` of CPU busy (a share
  * of each 10 ms spent spinning, the rest asleep) until `until` settles. Set beside a load at the CPU
  * a feature adds to it, it tells what any work of that size costs a latency on this machine, apart
- * from what the feature's own code does to the server's loop.
+ * from what the feature's own code does to the server's loop. With `memoryMb`, each spin reads and
+ * writes at random across that many megabytes, as work on large data does: what the cores' shared
+ * caches and memory cost beside the CPU time itself.
  */
 import { Worker } from 'node:worker_threads';
 
 // Plain JavaScript, so the thread needs no loader.
 const SPINNER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { share, memoryMb } = workerData;
 const period = 10;
+const words = new Float64Array((memoryMb * 1024 * 1024) / 8);
+let at = 1;
 let stopped = false;
 parentPort.on('message', () => { stopped = true; });
 const turn = () => {
   if (stopped) return parentPort.close();
-  const end = performance.now() + workerData * period;
-  while (performance.now() < end) {}
-  setTimeout(turn, (1 - workerData) * period);
+  const end = performance.now() + share * period;
+  while (performance.now() < end) {
+    for (let i = 0; i < words.length && i < 256; i++) {
+      at = (at * 1103515245 + 12345) % 2147483648;
+      words[at % words.length] += 1;
+    }
+  }
+  setTimeout(turn, (1 - share) * period);
 };
 turn();
 `;
 
-/** Keeps `cores` (0 to 2) of CPU busy until `until` settles. */
-export async function burnCpu(cores: number, until: Promise<unknown>) {
+/** Keeps `cores` (0 to 2) of CPU busy until `until` settles, across `memoryMb` of memory if given. */
+export async function burnCpu(cores: number, until: Promise<unknown>, memoryMb = 0) {
   const shares = (cores > 1 ? [1, cores - 1] : [cores]).filter((share) => share > 0.01);
-  const workers = shares.map((share) => new Worker(SPINNER, { eval: true, workerData: Math.min(1, share) }));
+  const workers = shares.map(
+    (share) => new Worker(SPINNER, { eval: true, workerData: { share: Math.min(1, share), memoryMb } }),
+  );
   try {
     await until;
   } finally {
