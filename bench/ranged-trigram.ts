@@ -1,0 +1,173 @@
+/**
+ * Would a search's work stay bounded if the trigram index were split by the date added? Builds
+ * `--ranges` partial trigram indexes of the live people, each holding an equal share of them by
+ * `created_at` (kept unless `--drop`), then times two steps of a name search both ways, for names,
+ * name words and parts of names drawn from the table:
+ *
+ * - `count`: any 301 matches, as the search counts them (`SEARCH_COUNT_CAP` + 1);
+ * - `newest`: the newest 26 matches, as a page of a search with more than 300 matches reads them.
+ *
+ * "whole" asks the one trigram index of search-people.ts; "ranged" asks the range indexes newest
+ * range first and stops once it has enough. Index scans are turned off for both, so that each
+ * reads its trigram index (the newest-first walk is another way, measured by search-mix.ts). Each
+ * newest page read by ranges is checked against the whole index's. Not the portal's code: what the
+ * ranges would give, before anyone builds them.
+ *
+ *   npx tsx bench/ranged-trigram.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench_1m
+ *     [--ranges 10] [--queries 300] [--drop] [--json FILE]
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createRandom } from './lib/fake-people.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    target: { type: 'string' },
+    ranges: { type: 'string', default: '10' },
+    queries: { type: 'string', default: '300' },
+    drop: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+if (!args.target) throw new Error('--target postgres://... is required');
+const client = new pg.Client({ connectionString: args.target });
+await client.connect();
+const rowsOf = async <T>(text: string, values: unknown[] = []) =>
+  (await client.query(text, values)).rows as T[];
+
+const rangeCount = Number(args.ranges);
+const [counted] = await rowsOf<{ n: number }>(
+  'select count(*)::int as n from person where deleted_at is null',
+);
+const live = counted?.n ?? 0;
+const bounds: string[] = [];
+for (let k = 1; k < rangeCount; k++) {
+  const [row] = await rowsOf<{ at: string }>(
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+       from person where deleted_at is null order by created_at offset $1 limit 1`,
+    [Math.floor((k * live) / rangeCount)],
+  );
+  if (row) bounds.push(row.at);
+}
+/** Each range's condition on `created_at`, oldest range first. */
+const ranges = Array.from({ length: rangeCount }, (_, i) =>
+  [bounds[i - 1] && `created_at >= '${bounds[i - 1]}'`, bounds[i] && `created_at < '${bounds[i]}'`]
+    .filter(Boolean)
+    .join(' and '),
+);
+const buildMs: number[] = [];
+for (const [i, range] of ranges.entries()) {
+  const started = performance.now();
+  await client.query(
+    `create index if not exists person_trgm_range_${i} on person using gin (search_text gin_trgm_ops)
+       where deleted_at is null and ${range || 'true'}`,
+  );
+  buildMs.push(Math.round(performance.now() - started));
+}
+await client.query('analyze person');
+await client.query('set enable_indexscan = off');
+
+const random = createRandom(5);
+const names = await rowsOf<{ name: string }>(
+  'select name from person tablesample system (0.1) where deleted_at is null limit $1',
+  [Number(args.queries)],
+);
+const searches = names
+  .map(({ name }) => {
+    const roll = random.next();
+    if (roll < 0.33) return { kind: 'name', q: name };
+    const words = name.split(' ');
+    if (roll < 0.66) return { kind: 'name-word', q: random.pick(words) };
+    const start = random.int(0, Math.max(0, name.length - 3));
+    return { kind: 'name-part', q: name.slice(start, random.int(start + 3, name.length)) };
+  })
+  // What search-people.ts sends to the trigram index: a run of 3 letters or digits.
+  .filter(({ q }) => /[\p{L}\p{N}]{3}/u.test(q));
+
+const pattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+const matching = (range: string) =>
+  `select id from person where deleted_at is null ${range ? `and ${range}` : ''} and search_text like $1`;
+interface Read {
+  ms: number;
+  buffers: number;
+  ids: string[];
+}
+const read = async (text: string, q: string): Promise<Read> => {
+  const [row] = await rowsOf<{ 'QUERY PLAN': [{ 'Execution Time': number; Plan: Record<string, number> }] }>(
+    `explain (analyze, buffers, format json) ${text}`,
+    [pattern(q)],
+  );
+  const plan = row?.['QUERY PLAN'][0];
+  const ids = (await rowsOf<{ id: string }>(text, [pattern(q)])).map((r) => r.id);
+  return {
+    ms: plan?.['Execution Time'] ?? 0,
+    buffers: (plan?.Plan['Shared Hit Blocks'] ?? 0) + (plan?.Plan['Shared Read Blocks'] ?? 0),
+    ids,
+  };
+};
+const steps = {
+  count: { want: 301, order: '' },
+  newest: { want: 26, order: 'order by created_at desc, id desc' },
+};
+type Times = { wholeMs: number[]; rangedMs: number[]; wholeBuffers: number[]; rangedBuffers: number[] };
+const times: Record<string, Times> = {};
+let disagreements = 0;
+for (const { kind, q } of searches) {
+  for (const [step, { want, order }] of Object.entries(steps)) {
+    const whole = await read(`${matching('')} ${order} limit ${want}`, q);
+    const ranged: Read = { ms: 0, buffers: 0, ids: [] };
+    for (const range of [...ranges].reverse()) {
+      const part = await read(`${matching(range)} ${order} limit ${want - ranged.ids.length}`, q);
+      ranged.ms += part.ms;
+      ranged.buffers += part.buffers;
+      ranged.ids.push(...part.ids);
+      if (ranged.ids.length >= want) break;
+    }
+    if (step === 'newest' && whole.ids.join() !== ranged.ids.join()) disagreements += 1;
+    const key = `${kind} ${step}`;
+    times[key] ??= { wholeMs: [], rangedMs: [], wholeBuffers: [], rangedBuffers: [] };
+    times[key].wholeMs.push(whole.ms);
+    times[key].rangedMs.push(ranged.ms);
+    times[key].wholeBuffers.push(whole.buffers);
+    times[key].rangedBuffers.push(ranged.buffers);
+  }
+}
+
+const at = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+};
+const summary = Object.fromEntries(
+  Object.entries(times).map(([key, t]) => [
+    key,
+    {
+      searches: t.wholeMs.length,
+      whole: {
+        p50Ms: at(t.wholeMs, 0.5),
+        p95Ms: at(t.wholeMs, 0.95),
+        maxMs: at(t.wholeMs, 1),
+        p95Buffers: at(t.wholeBuffers, 0.95),
+      },
+      ranged: {
+        p50Ms: at(t.rangedMs, 0.5),
+        p95Ms: at(t.rangedMs, 0.95),
+        maxMs: at(t.rangedMs, 1),
+        p95Buffers: at(t.rangedBuffers, 0.95),
+      },
+    },
+  ]),
+);
+const result = {
+  date: new Date().toISOString(),
+  live,
+  ranges: rangeCount,
+  buildMs,
+  newestPagesThatDiffer: disagreements,
+  summary,
+};
+console.log(JSON.stringify(result, null, 2));
+if (args.json) fs.writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
+if (args.drop)
+  for (const i of ranges.keys()) await client.query(`drop index if exists person_trgm_range_${i}`);
+await client.end();
