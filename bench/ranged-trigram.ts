@@ -1,7 +1,7 @@
 /**
  * Would a search's work stay bounded if the trigram index were split by the date added? Builds
  * `--ranges` partial trigram indexes of the live people, each holding an equal share of them by
- * `created_at` (kept unless `--drop`), then times two steps of a name search both ways, for names,
+ * `created_at` (kept unless `--drop`; an earlier run's are dropped first), then times two steps of a name search both ways, for names,
  * name words and parts of names drawn from the table:
  *
  * - `count`: any 301 matches, as the search counts them (`SEARCH_COUNT_CAP` + 1);
@@ -57,6 +57,11 @@ const ranges = Array.from({ length: rangeCount }, (_, i) =>
     .filter(Boolean)
     .join(' and '),
 );
+// An earlier run's ranges may have other boundaries, which this run's queries would not match.
+const earlier = await rowsOf<{ name: string }>(
+  "select indexname as name from pg_indexes where tablename = 'person' and indexname like 'person\\_trgm\\_range\\_%'",
+);
+for (const { name } of earlier) await client.query(`drop index ${name}`);
 // Two builds at a time: each reads the whole table for its share, the most of a build at 10M.
 const builders = new pg.Pool({ connectionString: args.target, max: 2 });
 const buildMs: number[] = [];
@@ -65,7 +70,7 @@ const build = async () => {
   for (let i = next++; i < ranges.length; i = next++) {
     const started = performance.now();
     await builders.query(
-      `create index if not exists person_trgm_range_${i} on person using gin (search_text gin_trgm_ops)
+      `create index person_trgm_range_${i} on person using gin (search_text gin_trgm_ops)
          where deleted_at is null and ${ranges[i] || 'true'}`,
     );
     buildMs[i] = Math.round(performance.now() - started);
