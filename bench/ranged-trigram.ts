@@ -19,7 +19,9 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { escaped } from '../src/server/features/people/search-people.ts';
 import { createRandom } from './lib/fake-people.ts';
+import { percentile } from './lib/surge-probes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -100,9 +102,9 @@ const searches = names
   // What search-people.ts sends to the trigram index: a run of 3 letters or digits.
   .filter(({ q }) => /[\p{L}\p{N}]{3}/u.test(q));
 
-const pattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+const pattern = (q: string) => `%${escaped(q)}%`;
 const matching = (range: string) =>
-  `select id from person where deleted_at is null ${range ? `and ${range}` : ''} and search_text like $1`;
+  `select id from person where deleted_at is null ${range ? `and ${range}` : ''} and search_text like lower($1)`;
 interface Read {
   ms: number;
   buffers: number;
@@ -149,26 +151,22 @@ for (const { kind, q } of searches) {
   }
 }
 
-const at = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
-};
 const summary = Object.fromEntries(
   Object.entries(times).map(([key, t]) => [
     key,
     {
       searches: t.wholeMs.length,
       whole: {
-        p50Ms: at(t.wholeMs, 0.5),
-        p95Ms: at(t.wholeMs, 0.95),
-        maxMs: at(t.wholeMs, 1),
-        p95Buffers: at(t.wholeBuffers, 0.95),
+        p50Ms: percentile(t.wholeMs, 50),
+        p95Ms: percentile(t.wholeMs, 95),
+        maxMs: percentile(t.wholeMs, 100),
+        p95Buffers: percentile(t.wholeBuffers, 95),
       },
       ranged: {
-        p50Ms: at(t.rangedMs, 0.5),
-        p95Ms: at(t.rangedMs, 0.95),
-        maxMs: at(t.rangedMs, 1),
-        p95Buffers: at(t.rangedBuffers, 0.95),
+        p50Ms: percentile(t.rangedMs, 50),
+        p95Ms: percentile(t.rangedMs, 95),
+        maxMs: percentile(t.rangedMs, 100),
+        p95Buffers: percentile(t.rangedBuffers, 95),
       },
     },
   ]),

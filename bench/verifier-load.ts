@@ -16,7 +16,7 @@
  * --burner-memory-mb N has that burner read and write across N MB as it spins, as the lists' work
  * on large data does: a p99 that rises with it only is what the cores share below the scheduler.
  * Budget: the verification's p99 unchanged while lists run; a list of 1,000 in under 2 s.
- * Writes bench/results/<date>-verifier-load-<records>[-<N>-senders][-burner].json, or --out; it
+ * Writes bench/results/<date>-verifier-load-<records>k[-<N>-senders][-burner[-<N>mb]].json, or --out; it
  * refuses at the start to write over a file that exists.
  */
 import fs from 'node:fs';

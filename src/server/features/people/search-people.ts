@@ -6,7 +6,7 @@ import { person, personLiveCount } from '../../db/schema/index.ts';
 export const SEARCH_COUNT_CAP = 300;
 
 /** `q` for LIKE, with `%`, `_` and `\` escaped so that typed in the search box they match themselves. */
-const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
+export const escaped = (q: string) => q.replace(/[\\%_]/g, '\\$&');
 
 /** The runs of 5 or more letters and digits with a digit in `q`: an identifier's number. */
 const numberRuns = (q: string) => q.match(/[\p{L}\p{N}]{5,}/gu)?.filter((run) => /\p{N}/u.test(run)) ?? [];
