@@ -14,6 +14,7 @@
  * that was stopped continues from the rows already committed; a finished one is not redone.
  */
 import { parseArgs } from 'node:util';
+import { splitSearchRangesAlone } from '../src/server/features/people/search-ranges.ts';
 import { FAKE_COLUMNS, type FakeRow, fakePeople } from './lib/fake-people.ts';
 import { describeTarget, type OpenTarget, openTarget, parseTarget, type Target } from './lib/target.ts';
 
@@ -29,6 +30,9 @@ export interface GenerateResult {
   /** Seconds to rebuild each dropped index after the bulk phase. */
   indexBuildSeconds: Record<string, number>;
   vacuumSeconds?: number;
+  /** Ranges the search was split into (each SEARCH_RANGE_SIZE people), and the seconds it took. */
+  searchRanges?: number;
+  searchRangeSeconds?: number;
   /** The generator's own peak resident memory (the database's is apart). */
   peakRssMb?: number;
   /** Rows found already loaded by an earlier, stopped run and not made again. */
@@ -237,6 +241,11 @@ export async function generate(
       await query('vacuum analyze person');
       result.vacuumSeconds = seconds(vacuumStarted);
     });
+    // The search's ranges, as the portal's hourly split would make them of these rows.
+    const rangesStarted = performance.now();
+    result.searchRanges = (await splitSearchRangesAlone(opened.database)) ?? 0;
+    result.searchRangeSeconds = seconds(rangesStarted);
+    log(`  split the search into ${result.searchRanges} ranges in ${result.searchRangeSeconds.toFixed(1)} s`);
     result.totalSeconds = (resuming?.result.totalSeconds ?? 0) + seconds(started);
     result.peakRssMb = Math.max(resuming?.result.peakRssMb ?? 0, rss.stop());
     await saveProgress(opened, { ...progress, state: 'done', result });

@@ -7,5 +7,6 @@ export * from './imports.ts';
 export * from './messages.ts';
 export * from './person.ts';
 export * from './renewal.ts';
+export * from './search-ranges.ts';
 export * from './verifiers.ts';
 export * from './wallet.ts';

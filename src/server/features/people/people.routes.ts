@@ -12,6 +12,7 @@ import { pageLinks } from './list-cursor.ts';
 import { imagesPage, type PersonRow, toImageSet, toPersonView } from './person-view.ts';
 import { readPersonForm } from './read-person-form.ts';
 import { moveRecentPassesOnTimer } from './recent-passes.ts';
+import { splitSearchRangesOnTimer } from './search-ranges.ts';
 import { updatePerson } from './update-person.ts';
 
 const byId = z.object({ id: z.string().max(100) });
@@ -22,6 +23,7 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipartUploads);
   await app.register(bulkPeopleRoutes);
   moveRecentPassesOnTimer(app);
+  splitSearchRangesOnTimer(app);
   const view = (row: PersonRow) => toPersonView(row, app.config.certValidityYears);
 
   app.get(

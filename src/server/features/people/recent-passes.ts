@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earliestAvailablePassedDate } from '#shared/rules/course-validity.ts';
 import { type Database, type Db, queryRows } from '../../db/database.ts';
+import { runOnTimer } from '../../plugins/on-timer.ts';
 
 /**
  * The indexes of valid people by name and by serial hold the passes since a fixed day (a
@@ -85,22 +86,13 @@ export const moveRecentPassesAlone = (database: Database, options: { validityYea
   );
 
 /** Moves the indexes forward a minute after start (not amid its work) and once a day after. */
-export function moveRecentPassesOnTimer(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const move = () => {
-    running = moveRecentPassesAlone(app.database, { validityYears: app.config.certValidityYears }).catch(
-      (error: unknown) => app.log.error({ err: error }, 'moving the recent-passes indexes failed'),
-    );
-  };
-  let first: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    first = setTimeout(move, START_AFTER_MS).unref();
-    timer = setInterval(move, CHECK_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  });
-}
+export const moveRecentPassesOnTimer = (app: FastifyInstance) =>
+  runOnTimer(
+    app,
+    {
+      firstAfterMs: START_AFTER_MS,
+      everyMs: CHECK_EVERY_MS,
+      failed: 'moving the recent-passes indexes failed',
+    },
+    () => moveRecentPassesAlone(app.database, { validityYears: app.config.certValidityYears }),
+  );

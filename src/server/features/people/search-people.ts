@@ -1,6 +1,7 @@
 import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
 import { person, personLiveCount } from '../../db/schema/index.ts';
+import { inRange, type SearchRange, searchRanges } from './search-ranges.ts';
 
 /** A search counts this many matches at most; past that the page says "more than", to refine. */
 export const SEARCH_COUNT_CAP = 300;
@@ -78,16 +79,17 @@ export async function searchLivePeople(
   pageSize: number,
   filters?: SQL,
 ): Promise<SearchPage> {
+  const ranges = filters ? [] : await searchRanges(db);
   const [first, ...rest] = await queryRows<{ n: number; id: string | null }>(
     db,
-    filters ? filteredMatches(q, filters, offset, pageSize) : rankedMatches(q, offset, pageSize),
+    filters ? filteredMatches(q, filters, offset, pageSize) : rankedMatches(ranges, q, offset, pageSize),
   );
   const counted = first?.n ?? 0;
   if (filters || counted <= SEARCH_COUNT_CAP) {
     const ids = [first, ...rest].flatMap((row) => (row?.id ? [row.id] : []));
     return { ids, total: Math.min(counted, SEARCH_COUNT_CAP), totalCapped: counted > SEARCH_COUNT_CAP };
   }
-  const page = await queryRows<{ id: string }>(db, tieredMatches(q, offset, pageSize));
+  const page = await queryRows<{ id: string }>(db, tieredMatches(ranges, q, offset, pageSize));
   return { ids: page.map((row) => row.id), total: SEARCH_COUNT_CAP, totalCapped: true };
 }
 
@@ -125,6 +127,24 @@ const relevancePage = (q: string, offset: number, pageSize: number, when: SQL) =
   where ${when}
   order by ${prefixKey(q)} nulls last, ${wholeWordSimilarity(q)} desc, ${sql.join(newestFirst, sql`, `)}
   limit ${pageSize} offset ${offset}`;
+
+/**
+ * Live people whose search text holds `q`, range by range (search-ranges.ts) newest first, each
+ * range on its own trigram index: under a LIMIT, a range is read only when those before it gave
+ * too few (a UNION ALL is read branch after branch, the portal's sessions having no parallel
+ * plans: database.ts). With `newest`, each range gives its newest `newest` matches (id,
+ * created_at), newest first, so that all of them come newest first.
+ */
+export function rangedMatches(ranges: SearchRange[], q: string, newest?: number) {
+  const branches = ranges.map((range) =>
+    newest === undefined
+      ? sql`(select ${person.id} as id from ${person} where ${inRange(range)} and ${holding(person.searchText, q)})`
+      : sql`(select ${person.id} as id, ${person.createdAt} as created_at from ${person}
+          where ${inRange(range)} and ${holding(person.searchText, q)}
+          order by ${sql.join(newestFirst, sql`, `)} limit ${newest})`,
+  );
+  return sql.join(branches, sql` union all `);
+}
 
 /** The newest entries a search tests first, to learn how common its matches are. */
 const SAMPLED = 5_000;
@@ -175,7 +195,7 @@ function walkedMatches(q: string) {
  * identifier's number may find its cap on a bounded walk (walkedMatches); an identifier's number
  * is rare, and the trigram index gives its few candidates at once.
  */
-function rankedMatches(q: string, offset: number, pageSize: number) {
+function rankedMatches(ranges: SearchRange[], q: string, offset: number, pageSize: number) {
   const walks = numberRuns(q).length === 0;
   const walkedAll = sql`(select count(*) from walked) > ${SEARCH_COUNT_CAP}`;
   return sql`
@@ -183,9 +203,8 @@ function rankedMatches(q: string, offset: number, pageSize: number) {
   ${walks ? sql`${walkedMatches(q)},` : sql``}
   hits as materialized (
     ${walks ? sql`select id from walked where ${walkedAll} union all` : sql``}
-    (select ${person.id} as id from ${person}
-    where ${person.deletedAt} is null and ${holding(person.searchText, q)}
-      and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
+    (select id from (${rangedMatches(ranges, q)}) ranged
+    where (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
       ${walks ? sql`and not ${walkedAll}` : sql``}
     limit ${SEARCH_COUNT_CAP + 1})
   ),
@@ -253,16 +272,15 @@ function filteredMatches(q: string, filters: SQL, offset: number, pageSize: numb
  * that, and `end` of them are enough: the page needs end - k others not among the k first, and at
  * most k of the newest `end` are among them.
  */
-function tieredMatches(q: string, offset: number, pageSize: number) {
+function tieredMatches(ranges: SearchRange[], q: string, offset: number, pageSize: number) {
   const end = offset + pageSize;
   return sql`
     with starting as materialized (${prefixed(q, end, true)}),
     others as (
-      select ${person.id} as id, ${person.createdAt} as created_at, null::text collate "C" as key
-      from ${person}
-      where ${person.deletedAt} is null and ${holding(person.searchText, q)}
-        and (select count(distinct id) from starting) < ${end}
-      order by ${sql.join(newestFirst, sql`, `)} limit ${end}
+      select id, created_at, null::text collate "C" as key
+      from (${rangedMatches(ranges, q, end)}) ranged
+      where (select count(distinct id) from starting) < ${end}
+      limit ${end}
     )
     select id from (
       select id, created_at, min(key) as key
