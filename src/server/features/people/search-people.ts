@@ -79,18 +79,17 @@ export async function searchLivePeople(
   pageSize: number,
   filters?: SQL,
 ): Promise<SearchPage> {
-  const ranges = filters ? [] : await searchRanges(db);
   const [first, ...rest] = await queryRows<{ n: number; id: string | null }>(
     db,
-    filters ? filteredMatches(q, filters, offset, pageSize) : rankedMatches(ranges, q, offset, pageSize),
+    filters ? filteredMatches(q, filters, offset, pageSize) : rankedMatches(q, offset, pageSize),
   );
   const counted = first?.n ?? 0;
   if (filters || counted <= SEARCH_COUNT_CAP) {
     const ids = [first, ...rest].flatMap((row) => (row?.id ? [row.id] : []));
     return { ids, total: Math.min(counted, SEARCH_COUNT_CAP), totalCapped: counted > SEARCH_COUNT_CAP };
   }
-  const page = await queryRows<{ id: string }>(db, tieredMatches(ranges, q, offset, pageSize));
-  return { ids: page.map((row) => row.id), total: SEARCH_COUNT_CAP, totalCapped: true };
+  const ids = await tieredMatches(db, q, offset, pageSize);
+  return { ids, total: SEARCH_COUNT_CAP, totalCapped: true };
 }
 
 /**
@@ -127,24 +126,6 @@ const relevancePage = (q: string, offset: number, pageSize: number, when: SQL) =
   where ${when}
   order by ${prefixKey(q)} nulls last, ${wholeWordSimilarity(q)} desc, ${sql.join(newestFirst, sql`, `)}
   limit ${pageSize} offset ${offset}`;
-
-/**
- * Live people whose search text holds `q`, range by range (search-ranges.ts) newest first, each
- * range on its own trigram index: under a LIMIT, a range is read only when those before it gave
- * too few (a UNION ALL is read branch after branch, the portal's sessions having no parallel
- * plans: database.ts). With `newest`, each range gives its newest `newest` matches (id,
- * created_at), newest first, so that all of them come newest first.
- */
-export function rangedMatches(ranges: SearchRange[], q: string, newest?: number) {
-  const branches = ranges.map((range) =>
-    newest === undefined
-      ? sql`(select ${person.id} as id from ${person} where ${inRange(range)} and ${holding(person.searchText, q)})`
-      : sql`(select ${person.id} as id, ${person.createdAt} as created_at from ${person}
-          where ${inRange(range)} and ${holding(person.searchText, q)}
-          order by ${sql.join(newestFirst, sql`, `)} limit ${newest})`,
-  );
-  return sql.join(branches, sql` union all `);
-}
 
 /** The newest entries a search tests first, to learn how common its matches are. */
 const SAMPLED = 5_000;
@@ -195,7 +176,7 @@ function walkedMatches(q: string) {
  * identifier's number may find its cap on a bounded walk (walkedMatches); an identifier's number
  * is rare, and the trigram index gives its few candidates at once.
  */
-function rankedMatches(ranges: SearchRange[], q: string, offset: number, pageSize: number) {
+function rankedMatches(q: string, offset: number, pageSize: number) {
   const walks = numberRuns(q).length === 0;
   const walkedAll = sql`(select count(*) from walked) > ${SEARCH_COUNT_CAP}`;
   return sql`
@@ -203,8 +184,9 @@ function rankedMatches(ranges: SearchRange[], q: string, offset: number, pageSiz
   ${walks ? sql`${walkedMatches(q)},` : sql``}
   hits as materialized (
     ${walks ? sql`select id from walked where ${walkedAll} union all` : sql``}
-    (select id from (${rangedMatches(ranges, q)}) ranged
-    where (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
+    (select ${person.id} as id from ${person}
+    where ${person.deletedAt} is null and ${holding(person.searchText, q)}
+      and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
       ${walks ? sql`and not ${walkedAll}` : sql``}
     limit ${SEARCH_COUNT_CAP + 1})
   ),
@@ -266,21 +248,51 @@ function filteredMatches(q: string, filters: SQL, offset: number, pageSize: numb
 }
 
 /**
- * The page of a search matching more than SEARCH_COUNT_CAP, without filters: identifiers starting
- * with `q` in their order, then the other matches newest first, each read in that order from its
- * index no further than the page's end. The others are read only when the first are fewer than
- * that, and `end` of them are enough: the page needs end - k others not among the k first, and at
- * most k of the newest `end` are among them.
+ * The `want` newest live people whose search text holds `q`, read range by range newest first
+ * (search-ranges.ts), each on its own trigram index or its share of the newest-first one, until
+ * there are enough: a common search reads the newest range alone, whatever the registry's size.
+ * One statement a range, as a range read costs its planning too, and a statement of every range
+ * would plan them all. Returns the ranges read as well.
  */
-function tieredMatches(ranges: SearchRange[], q: string, offset: number, pageSize: number) {
+export async function newestMatches(db: Db, ranges: SearchRange[], q: string, want: number) {
+  const ids: string[] = [];
+  let rangesRead = 0;
+  for (const range of ranges) {
+    if (ids.length >= want) break;
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select ${person.id} as id from ${person} where ${inRange(range)} and ${holding(person.searchText, q)}
+        order by ${sql.join(newestFirst, sql`, `)} limit ${want - ids.length}`,
+    );
+    ids.push(...rows.map((row) => row.id));
+    rangesRead += 1;
+  }
+  return { ids, rangesRead };
+}
+
+/**
+ * The page of a search matching more than SEARCH_COUNT_CAP, without filters: identifiers starting
+ * with `q` in their order, then the other matches newest first, each read in that order no
+ * further than the page's end. The others are read only when the first are fewer than that, and
+ * `end` of them are enough: the page needs end - k others not among the k first, and at most k of
+ * the newest `end` are among them.
+ */
+async function tieredMatches(db: Db, q: string, offset: number, pageSize: number) {
   const end = offset + pageSize;
-  return sql`
-    with starting as materialized (${prefixed(q, end, true)}),
+  const starting = sql`${prefixed(q, end, true)}`;
+  const [prefixes] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(distinct id)::int as n from (${starting}) s`,
+  );
+  const others =
+    (prefixes?.n ?? 0) < end ? (await newestMatches(db, await searchRanges(db), q, end)).ids : [];
+  const page = await queryRows<{ id: string }>(
+    db,
+    sql`
+    with starting as materialized (${starting}),
     others as (
-      select id, created_at, null::text collate "C" as key
-      from (${rangedMatches(ranges, q, end)}) ranged
-      where (select count(distinct id) from starting) < ${end}
-      limit ${end}
+      select ${person.id} as id, ${person.createdAt} as created_at, null::text collate "C" as key
+      from ${person} where ${person.id} = any(${`{${others.join(',')}}`}::uuid[])
     )
     select id from (
       select id, created_at, min(key) as key
@@ -288,5 +300,7 @@ function tieredMatches(ranges: SearchRange[], q: string, offset: number, pageSiz
       group by id, created_at
     ) ranked
     order by key nulls last, ${sql.join(newestFirstBy(sql`created_at`, sql`id`), sql`, `)}
-    limit ${pageSize} offset ${offset}`;
+    limit ${pageSize} offset ${offset}`,
+  );
+  return page.map((row) => row.id);
 }
