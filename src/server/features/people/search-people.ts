@@ -1,6 +1,6 @@
 import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
-import { person, personLiveCount } from '../../db/schema/index.ts';
+import { person } from '../../db/schema/index.ts';
 import { inRange, type SearchRange, searchRanges } from './search-ranges.ts';
 
 /** A search counts this many matches at most; past that the page says "more than", to refine. */
@@ -79,17 +79,36 @@ export async function searchLivePeople(
   pageSize: number,
   filters?: SQL,
 ): Promise<SearchPage> {
-  const [first, ...rest] = await queryRows<{ n: number; id: string | null }>(
-    db,
-    filters ? filteredMatches(q, filters, offset, pageSize) : rankedMatches(q, offset, pageSize),
-  );
-  const counted = first?.n ?? 0;
-  if (filters || counted <= SEARCH_COUNT_CAP) {
-    const ids = [first, ...rest].flatMap((row) => (row?.id ? [row.id] : []));
-    return { ids, total: Math.min(counted, SEARCH_COUNT_CAP), totalCapped: counted > SEARCH_COUNT_CAP };
+  if (filters) return counted(await queryRows(db, filteredMatches(q, filters, offset, pageSize)));
+  const ranges = await searchRanges(db);
+  if (numberRuns(q).length > 0) {
+    const found = counted(await queryRows(db, rankedMatches(q, offset, pageSize)));
+    if (!found.totalCapped) return found;
+    return { ...found, ids: await tieredMatches(db, q, offset, pageSize, ranges) };
   }
-  const ids = await tieredMatches(db, q, offset, pageSize);
+  // A serial's year matches people all created that year, whom a newest-first read reaches late.
+  const [prefixes] = await queryRows<{ n: number }>(db, countOf(prefixed(q, SEARCH_COUNT_CAP + 1)));
+  if ((prefixes?.n ?? 0) > SEARCH_COUNT_CAP) {
+    return {
+      ids: await tieredMatches(db, q, offset, pageSize, ranges),
+      total: SEARCH_COUNT_CAP,
+      totalCapped: true,
+    };
+  }
+  const newest = await newestMatches(db, ranges, q, SEARCH_COUNT_CAP + 1);
+  if (newest.ids.length <= SEARCH_COUNT_CAP) {
+    const page = await queryRows<{ id: string }>(db, relevancePage(q, offset, pageSize, newest.ids));
+    return { ids: page.map((row) => row.id), total: newest.ids.length, totalCapped: false };
+  }
+  const ids = await tieredMatches(db, q, offset, pageSize, ranges, newest.ids);
   return { ids, total: SEARCH_COUNT_CAP, totalCapped: true };
+}
+
+/** A page from a statement's rows: the matches counted (in `n`, up to the cap + 1) and the page's ids. */
+function counted(rows: { n: number; id: string | null }[]): SearchPage {
+  const n = rows[0]?.n ?? 0;
+  const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
+  return { ids, total: Math.min(n, SEARCH_COUNT_CAP), totalCapped: n > SEARCH_COUNT_CAP };
 }
 
 /**
@@ -118,77 +137,35 @@ const wholeWordSimilarity = (q: string) => sql`strict_word_similarity(lower(${q}
 const narrowed = (filters: SQL | undefined) => and(sql`${person.deletedAt} is null`, filters) as SQL;
 
 /**
- * The page of a search's matches (at most SEARCH_COUNT_CAP, in `hits`) in relevance order, read
- * only `when` holds.
+ * The page of a search's matches (at most SEARCH_COUNT_CAP: the CTE `hits`, read only when `of`
+ * holds, or the people `of` lists) in relevance order.
  */
-const relevancePage = (q: string, offset: number, pageSize: number, when: SQL) => sql`
-  select ${person.id} as id from hits join ${person} on ${person.id} = hits.id
-  where ${when}
+const relevancePage = (q: string, offset: number, pageSize: number, of: SQL | string[]) => sql`
+  select ${person.id} as id from ${Array.isArray(of) ? sql`${person} where ${person.id} = any(${uuids(of)})` : sql`hits join ${person} on ${person.id} = hits.id where ${of}`}
   order by ${prefixKey(q)} nulls last, ${wholeWordSimilarity(q)} desc, ${sql.join(newestFirst, sql`, `)}
   limit ${pageSize} offset ${offset}`;
 
-/** The newest entries a search tests first, to learn how common its matches are. */
-const SAMPLED = 5_000;
-/** The most entries a search walks newest first for its matches, whatever the registry's size. */
-const WALK_MAX = 150_000;
-/**
- * What testing one entry on the walk costs against one candidate from the trigram index (its
- * posting lists intersected, the row read and rechecked): about a tenth, measured at ten million.
- */
-const WALK_COST_RATIO = 10;
+/** How many rows `rows` gives (or distinct values of `what`), in `n`. */
+const countOf = (rows: SQL, what = sql`*`) => sql`select count(${what})::int as n from (${rows}) counted`;
+
+/** Ids as one uuid[] parameter. */
+const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
- * Up to SEARCH_COUNT_CAP + 1 matches, to count, from a walk of the newest-first index that
- * stops at WALK_MAX entries, when the share d of matches among the SAMPLED newest says the walk is
- * the cheaper way; otherwise none. The walk needs about (cap + 1) / d entries, whatever the
- * registry's size; the trigram index gives about live × d candidates, all of them before the
- * first is read. So the walk takes common names, and more of them the larger the registry.
- */
-function walkedMatches(q: string) {
-  const enough = SEARCH_COUNT_CAP + 1;
-  return sql`
-    sampled as materialized (
-      select count(*)::float8 as k, (select n from ${personLiveCount})::float8 as live
-      from (select ${person.searchText} as search_text from ${person} where ${person.deletedAt} is null
-        order by ${sql.join(newestFirst, sql`, `)} limit ${SAMPLED}) sample
-      where ${holding(sql`sample.search_text`, q)}
-    ),
-    walked as materialized (
-      select walk.id from (
-        select ${person.id} as id, ${person.searchText} as search_text from ${person}
-        where ${person.deletedAt} is null
-          and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
-          and (select k > 0 and ${enough} * s <= ${WALK_MAX} * k
-                 and ${enough} * s * s <= ${WALK_COST_RATIO} * live * k * k
-               from (select k, live, least(${SAMPLED}, live) as s from sampled) counts)
-        order by ${sql.join(newestFirst, sql`, `)} limit ${WALK_MAX}
-      ) walk
-      where ${holding(sql`walk.search_text`, q)}
-      limit ${enough}
-    )`;
-}
-
-/**
- * Up to SEARCH_COUNT_CAP + 1 matches, counted; when there are no more than the cap, the page of
- * them in relevance order (otherwise no page: one row whose id is null). Identifier prefixes are
- * counted first on their btrees: a serial's year matches people all created that year, whom no
- * newest-first or unordered scan of the search text reaches quickly. A search without an
- * identifier's number may find its cap on a bounded walk (walkedMatches); an identifier's number
- * is rare, and the trigram index gives its few candidates at once.
+ * Up to SEARCH_COUNT_CAP + 1 matches of a search holding an identifier's number, counted; when
+ * there are no more than the cap, the page of them in relevance order (otherwise no page: one row
+ * whose id is null). Identifier prefixes are counted first on their btrees: a serial's year
+ * matches people all created that year, whom no scan of the search text reaches quickly. An
+ * identifier's number is rare, and the trigram index gives its few candidates at once.
  */
 function rankedMatches(q: string, offset: number, pageSize: number) {
-  const walks = numberRuns(q).length === 0;
-  const walkedAll = sql`(select count(*) from walked) > ${SEARCH_COUNT_CAP}`;
   return sql`
   with starting as materialized (${prefixed(q, SEARCH_COUNT_CAP + 1)}),
-  ${walks ? sql`${walkedMatches(q)},` : sql``}
   hits as materialized (
-    ${walks ? sql`select id from walked where ${walkedAll} union all` : sql``}
-    (select ${person.id} as id from ${person}
+    select ${person.id} as id from ${person}
     where ${person.deletedAt} is null and ${holding(person.searchText, q)}
       and (select count(*) from starting) <= ${SEARCH_COUNT_CAP}
-      ${walks ? sql`and not ${walkedAll}` : sql``}
-    limit ${SEARCH_COUNT_CAP + 1})
+    limit ${SEARCH_COUNT_CAP + 1}
   ),
   counted as (select greatest((select count(*) from starting), (select count(*) from hits))::int as n)
   select counted.n, page.id from counted
@@ -261,7 +238,7 @@ export async function newestMatches(db: Db, ranges: SearchRange[], q: string, wa
     if (ids.length >= want) break;
     const rows = await queryRows<{ id: string }>(
       db,
-      sql`select ${person.id} as id from ${person} where ${inRange(range)} and ${holding(person.searchText, q)}
+      sql`select ${person.id} as id from ${person} where ${inRange(range)} and ${holdingOnWalk(person.searchText, q)}
         order by ${sql.join(newestFirst, sql`, `)} limit ${want - ids.length}`,
     );
     ids.push(...rows.map((row) => row.id));
@@ -277,7 +254,14 @@ export async function newestMatches(db: Db, ranges: SearchRange[], q: string, wa
  * `end` of them are enough: the page needs end - k others not among the k first, and at most k of
  * the newest `end` are among them.
  */
-async function tieredMatches(db: Db, q: string, offset: number, pageSize: number) {
+async function tieredMatches(
+  db: Db,
+  q: string,
+  offset: number,
+  pageSize: number,
+  ranges: SearchRange[],
+  newest: string[] = [],
+) {
   const end = offset + pageSize;
   const starting = sql`${prefixed(q, end, true)}`;
   const [prefixes] = await queryRows<{ n: number }>(
@@ -285,14 +269,18 @@ async function tieredMatches(db: Db, q: string, offset: number, pageSize: number
     sql`select count(distinct id)::int as n from (${starting}) s`,
   );
   const others =
-    (prefixes?.n ?? 0) < end ? (await newestMatches(db, await searchRanges(db), q, end)).ids : [];
+    (prefixes?.n ?? 0) >= end
+      ? []
+      : end <= newest.length
+        ? newest
+        : (await newestMatches(db, ranges, q, end)).ids;
   const page = await queryRows<{ id: string }>(
     db,
     sql`
     with starting as materialized (${starting}),
     others as (
       select ${person.id} as id, ${person.createdAt} as created_at, null::text collate "C" as key
-      from ${person} where ${person.id} = any(${`{${others.join(',')}}`}::uuid[])
+      from ${person} where ${person.id} = any(${uuids(others)})
     )
     select id from (
       select id, created_at, min(key) as key
