@@ -103,13 +103,14 @@ describe('the search ranges', () => {
     );
   });
 
-  it('reads a common search in the newest range alone, and a rare one in every range', async () => {
+  it('reads a common search in the newest range alone, and a rare one in four, then the rest at once', async () => {
     const ranges = await searchRanges(harness.database.db);
     const read = (q: string, want: number) => newestMatches(harness.database.db, ranges, q, want);
     expect((await read('ranged tan', 301)).rangesRead).toBe(1);
     expect((await read('ranged tan', 500)).rangesRead).toBe(2);
     const rare = await read('rareword', 26);
-    expect(rare).toMatchObject({ rangesRead: ranges.length });
+    expect(ranges.length).toBeGreaterThan(5);
+    expect(rare).toMatchObject({ rangesRead: 5 });
     expect(rare.ids).toEqual((await newestHolding('rareword', 0, 26)).map((row) => row.id));
   });
 
