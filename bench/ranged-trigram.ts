@@ -10,8 +10,8 @@
  * "whole" asks the one trigram index of search-people.ts; "ranged" asks the range indexes newest
  * range first and stops once it has enough. Index scans are turned off for both, so that each
  * reads its trigram index (the newest-first walk is another way, measured by search-mix.ts). Each
- * newest page read by ranges is checked against the whole index's. Not the portal's code: what the
- * ranges would give, before anyone builds them.
+ * newest page read by ranges is checked against the whole index's. The study behind the portal's
+ * own ranges (features/people/search-ranges.ts), which search-mix.ts measures as staff meet them.
  *
  *   npx tsx bench/ranged-trigram.ts --target postgres://postgres@127.0.0.1:5432/ecert_bench_1m
  *     [--ranges 10] [--queries 300] [--drop] [--json FILE]
