@@ -7,9 +7,11 @@ const DERIVED_TABLES = new Set(['person_live_count', 'person_day_tally']);
 /**
  * Sessions, reset links and other one-time tokens (Better Auth's `verification`), and wallet claims
  * under way: a key to an account or a record, not data. Never copied; a restore empties them, so
- * no session or link of either installation works after it.
+ * no session or link of either installation works after it. Nor the search's ranges: each names
+ * an index of the installation it was built on, which a restore does not have; emptied, the
+ * search reads its one index until the portal splits the restored people again.
  */
-export const NOT_CARRIED = ['session', 'verification', 'wallet_exchange'];
+export const NOT_CARRIED = ['session', 'verification', 'wallet_exchange', 'person_search_range'];
 
 /** Made by every start on an empty database, so it does not make an installation "non-empty". */
 export const MADE_AT_START = new Set(['issuer_key']);

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { splitSearchRangesAlone } from '../features/people/search-ranges.ts';
 import { fileKeyFor } from '../files/file-store.ts';
 import { ageCommand } from '../test/age-command.ts';
 import {
@@ -87,6 +88,8 @@ async function drill(
   try {
     const app = await source.start();
     const filled = await fill(app);
+    // Ranges of two people, each with its own index here.
+    expect(await splitSearchRangesAlone(source.database, 2)).toBeGreaterThan(1);
     const adminCookie = await signInWith(app, filled.admin, TEST_PASSWORD);
     const archive = await downloadBackup(source, adminCookie, `drill-${Date.now()}.zip`);
     const [rows, files] = [await everyRow(source.database), await everyFile(source.files)];
@@ -102,6 +105,7 @@ async function drill(
       expect(repacked.entries).toContain('database/user.jsonl');
       expect(repacked.entries).not.toContain('database/session.jsonl');
       expect(repacked.entries).not.toContain('database/verification.jsonl');
+      expect(repacked.entries).not.toContain('database/person_search_range.jsonl');
       restoring = repacked.archive;
     }
     await expect(
@@ -131,6 +135,8 @@ async function drill(
       audit_event: restoredRows.audit_event?.filter((line) => !restoreEvents?.includes(line)),
     }).toEqual(rows);
     expect(await everyFile(target.files)).toEqual(files);
+    // No range names an index the restore lacks: the search reads its one index meanwhile.
+    expect(await countRows(target.database, 'person_search_range')).toBe(0);
 
     const restored = await target.start();
     // A session of the backed-up installation opens nothing on the restore, nor on the original
