@@ -70,7 +70,8 @@ export interface SearchPage {
  * then by how well `q` matches whole words of the text (pg_trgm's strict_word_similarity), then
  * newest. Ranking by similarity needs every match, so past SEARCH_COUNT_CAP matches that step is
  * left out (tieredMatches). The filters narrow the matches before they are counted, so a page holds
- * the best of those the filters keep, not the few of the best that they keep.
+ * the best of those the filters keep, not the few of the best that they keep. Without filters or
+ * an identifier's number, the matches are read newest range first (newestMatches).
  */
 export async function searchLivePeople(
   db: Db,
@@ -273,17 +274,11 @@ async function tieredMatches(
   newest: string[] = [],
 ) {
   const end = offset + pageSize;
-  const starting = sql`${prefixed(q, end, true)}`;
-  const [prefixes] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(distinct id)::int as n from (${starting}) s`,
-  );
-  const others =
-    (prefixes?.n ?? 0) >= end
-      ? []
-      : end <= newest.length
-        ? newest
-        : (await newestMatches(db, ranges, q, end)).ids;
+  const starting = prefixed(q, end, true);
+  const [prefixes] = await queryRows<{ n: number }>(db, countOf(starting, sql`distinct id`));
+  let others: string[] = [];
+  if ((prefixes?.n ?? 0) < end)
+    others = end <= newest.length ? newest : (await newestMatches(db, ranges, q, end)).ids;
   const page = await queryRows<{ id: string }>(
     db,
     sql`
