@@ -81,12 +81,12 @@ export async function searchLivePeople(
   filters?: SQL,
 ): Promise<SearchPage> {
   if (filters) return counted(await queryRows(db, filteredMatches(q, filters, offset, pageSize)));
-  const ranges = await searchRanges(db);
   if (numberRuns(q).length > 0) {
     const found = counted(await queryRows(db, rankedMatches(q, offset, pageSize)));
     if (!found.totalCapped) return found;
-    return { ...found, ids: await tieredMatches(db, q, offset, pageSize, ranges) };
+    return { ...found, ids: await tieredMatches(db, q, offset, pageSize, await searchRanges(db)) };
   }
+  const ranges = await searchRanges(db);
   // A serial's year matches people all created that year, whom a newest-first read reaches late.
   const [prefixes] = await queryRows<{ n: number }>(db, countOf(prefixed(q, SEARCH_COUNT_CAP + 1)));
   if ((prefixes?.n ?? 0) > SEARCH_COUNT_CAP) {
@@ -98,7 +98,10 @@ export async function searchLivePeople(
   }
   const newest = await newestMatches(db, ranges, q, SEARCH_COUNT_CAP + 1);
   if (newest.ids.length <= SEARCH_COUNT_CAP) {
-    const page = await queryRows<{ id: string }>(db, relevancePage(q, offset, pageSize, newest.ids));
+    const page = await queryRows<{ id: string }>(
+      db,
+      sql`with hits as (select unnest(${uuids(newest.ids)}) as id) ${relevancePage(q, offset, pageSize, sql`true`)}`,
+    );
     return { ids: page.map((row) => row.id), total: newest.ids.length, totalCapped: false };
   }
   const ids = await tieredMatches(db, q, offset, pageSize, ranges, newest.ids);
@@ -138,11 +141,12 @@ const wholeWordSimilarity = (q: string) => sql`strict_word_similarity(lower(${q}
 const narrowed = (filters: SQL | undefined) => and(sql`${person.deletedAt} is null`, filters) as SQL;
 
 /**
- * The page of a search's matches (at most SEARCH_COUNT_CAP: the CTE `hits`, read only when `of`
- * holds, or the people `of` lists) in relevance order.
+ * The page of a search's matches (at most SEARCH_COUNT_CAP, in `hits`) in relevance order, read
+ * only `when` holds.
  */
-const relevancePage = (q: string, offset: number, pageSize: number, of: SQL | string[]) => sql`
-  select ${person.id} as id from ${Array.isArray(of) ? sql`${person} where ${person.id} = any(${uuids(of)})` : sql`hits join ${person} on ${person.id} = hits.id where ${of}`}
+const relevancePage = (q: string, offset: number, pageSize: number, when: SQL) => sql`
+  select ${person.id} as id from hits join ${person} on ${person.id} = hits.id
+  where ${when}
   order by ${prefixKey(q)} nulls last, ${wholeWordSimilarity(q)} desc, ${sql.join(newestFirst, sql`, `)}
   limit ${pageSize} offset ${offset}`;
 
@@ -241,8 +245,7 @@ const RANGES_READ_ALONE = 4;
 export async function newestMatches(db: Db, ranges: SearchRange[], q: string, want: number) {
   const alone = ranges.slice(0, RANGES_READ_ALONE);
   const oldest = alone.at(-1);
-  const rest =
-    ranges.length > alone.length && oldest ? [{ n: null, startsAt: null, endsAt: oldest.startsAt }] : [];
+  const rest = ranges.length > alone.length && oldest ? [{ startsAt: null, endsAt: oldest.startsAt }] : [];
   const ids: string[] = [];
   let rangesRead = 0;
   for (const range of [...alone, ...rest]) {

@@ -5,21 +5,19 @@ import { personSearchRange, personSearchRangeNumbers } from '../../db/schema/ind
 import { runOnTimer } from '../../plugins/on-timer.ts';
 
 /**
- * How many live people a range of the search holds. A search visiting every range (a rare name)
- * costs about 0.1 ms a range; one finding its page in the newest costs what a registry of this
- * size would: 6.7 ms at p95 for a name word's newest 26 with ranges of 100,000, at a million and
- * at ten million alike (bench/results/2026-11-30-ranged-trigram-*.json).
+ * How many live people a range of the search holds: a search finding its matches in the newest
+ * range costs what a registry of this size would, at a million or ten million (the staff mix's
+ * p95 63–77 ms at ten million against 194–213 ms on one index: decision 0031).
  */
 const SEARCH_RANGE_SIZE = 100_000;
 
 /** People added from `startsAt` (null: from the first) until before `endsAt` (null: from then on). */
 export interface SearchRange {
-  n: number | null;
   startsAt: Date | null;
   endsAt: Date | null;
 }
 
-const EVERYONE: SearchRange = { n: null, startsAt: null, endsAt: null };
+const EVERYONE: SearchRange = { startsAt: null, endsAt: null };
 const INDEX_PREFIX = 'person_live_search_range_';
 
 /** The ranges newest first; one range of everyone, on the index of all search text, when none were made. */
@@ -96,24 +94,20 @@ async function splitNewestRange(db: Db, { size, concurrently }: { size: number; 
   const bounds = await splitBounds(db, from, size);
   if (bounds.length === 0) return 0;
   const starts = [from, ...bounds];
-  const ranges: SearchRange[] = [];
-  for (const [i, startsAt] of starts.entries()) {
-    const [numbered] = await queryRows<{ n: number }>(
-      db,
-      sql`select nextval(${personSearchRangeNumbers.seqName})::int as n`,
-    );
-    const range = { n: numbered?.n ?? null, startsAt, endsAt: bounds[i] ?? null };
+  const numbers = await queryRows<{ n: number }>(
+    db,
+    sql`select nextval(${personSearchRangeNumbers.seqName})::int as n from generate_series(1, ${starts.length})`,
+  );
+  const ranges = numbers.map(({ n }, i) => ({ n, startsAt: starts[i] ?? null, endsAt: bounds[i] ?? null }));
+  for (const range of ranges) {
     await db.execute(
       sql`create index ${sql.raw(meanwhile)}${sql.identifier(`${INDEX_PREFIX}${range.n}`)}
         on person using gin (search_text gin_trgm_ops) where ${inRange(range)}`,
     );
-    ranges.push(range);
   }
   await db.transaction(async (tx) => {
     if (newest) await tx.delete(personSearchRange).where(eq(personSearchRange.n, newest.n));
-    await tx
-      .insert(personSearchRange)
-      .values(ranges.map(({ n, startsAt, endsAt }) => ({ n: n as number, startsAt, endsAt })));
+    await tx.insert(personSearchRange).values(ranges);
   });
   await dropUnnamed(db, meanwhile);
   return ranges.length;
