@@ -104,7 +104,7 @@ export async function buildApp({
   });
 
   await app.register(core, { config, database });
-  app.decorate('verifierLists', new ListTurns(LIST_TURN_WAIT_MS));
+  app.decorate('verifierLists', new ListTurns(LIST_TURN_WAIT_MS, () => app.requestsInFlight()));
   await app.register(siteContent);
   // Before every other hook, so a shed request costs as little as possible.
   await app.register(loadShedding);

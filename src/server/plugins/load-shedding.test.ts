@@ -1,39 +1,19 @@
-import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { holdRequest } from '../test/held-request.ts';
 import { openConnection } from '../test/raw-connection.ts';
 import { signInAs } from '../test/staff-session.ts';
 import { countRows, createTestApp, type TestApp } from '../test/test-app.ts';
 import { MIN_BACKLOG_TO_SHED } from './load-shedding.ts';
 
-/** Starts a contact message and sends only half its body; resolves with its eventual answer. */
-function holdRequest(base: string, testApp: TestApp) {
-  const body = JSON.stringify({
-    name: 'Held Sender',
-    email: 'held@example.test',
-    message: 'Still typing.',
-  });
-  const request = http.request(`${base}/api/contact`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      origin: testApp.app.config.publicUrl,
-    },
-  });
-  const answered = new Promise<number>((resolve, reject) => {
-    request.on('response', (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('error', reject);
-  });
-  answered.catch(() => {});
-  request.write(body.slice(0, 10));
-  request.flushHeaders();
-  return { request, answered, finish: () => request.end(body.slice(10)) };
-}
+/** A contact message whose body is still arriving; resolves with its eventual answer. */
+const heldContactMessage = (base: string, testApp: TestApp) =>
+  holdRequest(
+    `${base}/api/contact`,
+    { name: 'Held Sender', email: 'held@example.test', message: 'Still typing.' },
+    { headers: { origin: testApp.app.config.publicUrl } },
+  );
 
 /**
  * Over a real socket: a request is "in flight" from its first byte until its answer has gone or its
@@ -57,8 +37,8 @@ describe('rule 1: a new API request is refused while the most requests allowed a
 
   it('answers 503 with Retry-After at once, still serves health, and frees a slot when a client goes', async () => {
     expect((await site()).status).toBe(200);
-    const first = holdRequest(base, testApp);
-    const second = holdRequest(base, testApp);
+    const first = heldContactMessage(base, testApp);
+    const second = heldContactMessage(base, testApp);
     await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });
 
     const shed = await site();
@@ -86,7 +66,7 @@ describe('rule 1: a new API request is refused while the most requests allowed a
   });
 
   it('refuses every request on a connection at once, never holding it (a proxy carries many visitors on one)', async () => {
-    const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
+    const held = [heldContactMessage(base, testApp), heldContactMessage(base, testApp)];
     await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });
     const connection = await openConnection(Number(new URL(base).port));
     const timed = async () => {
@@ -104,7 +84,7 @@ describe('rule 1: a new API request is refused while the most requests allowed a
   });
 
   it('refuses a large request whose body is still arriving with Connection: close, ending the connection cleanly', async () => {
-    const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
+    const held = [heldContactMessage(base, testApp), heldContactMessage(base, testApp)];
     await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });
 
     const port = Number(new URL(base).port);
@@ -121,7 +101,7 @@ describe('rule 1: a new API request is refused while the most requests allowed a
 
   it('refuses a write, storing nothing', async () => {
     const stored = await countRows(testApp.database, 'contact_message');
-    const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
+    const held = [heldContactMessage(base, testApp), heldContactMessage(base, testApp)];
     await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000 });
 
     const response = await fetch(`${base}/api/contact`, {
@@ -153,7 +133,7 @@ describe('refusals, as logged and counted', () => {
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
     expect((await fetch(`${base}/api/site`)).status).toBe(200);
-    const held = [holdRequest(base, testApp), holdRequest(base, testApp)];
+    const held = [heldContactMessage(base, testApp), heldContactMessage(base, testApp)];
     await vi.waitFor(async () => expect((await fetch(`${base}/api/site`)).status).toBe(503), {
       timeout: 5_000,
     });
@@ -255,13 +235,13 @@ describe('rules 2 and 3: a new API request is refused when the server is late, n
   });
 
   it('rule 3: refuses once more than 8 requests have waited past the limit for their answer, never health', async () => {
-    const held = Array.from({ length: MIN_BACKLOG_TO_SHED }, () => holdRequest(base, testApp));
+    const held = Array.from({ length: MIN_BACKLOG_TO_SHED }, () => heldContactMessage(base, testApp));
     await vi.waitFor(() => expect(testApp.app.requestsInFlight()).toBe(held.length), { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 400));
     // Eight waiting are what one browser may have open: not a queue yet.
     expect((await site()).status).toBe(200);
 
-    held.push(holdRequest(base, testApp));
+    held.push(heldContactMessage(base, testApp));
     await vi.waitFor(async () => expect((await site()).status).toBe(503), { timeout: 5_000, interval: 100 });
     const shed = await site();
     expect(shed.headers.get('retry-after')).toBe('1');

@@ -37,14 +37,17 @@ const checksRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/json; charset=utf-8').send(text);
   };
 
-  /** A list is read and checked in its turn; one that cannot have it soon is asked to come back. */
+  /**
+   * A list is read and checked in its turn, when the server has room (list-turns.ts); one that
+   * cannot have it soon is asked to come back.
+   */
   const inTurn = async <T>(reply: FastifyReply, check: () => Promise<T>): Promise<T> => {
     const endTurn = await app.verifierLists.take();
     if (!endTurn) {
       reply.header('retry-after', LIST_RETRY_AFTER_SECONDS);
       throw new AppError(
         503,
-        'Other lists are being checked right now. Please send this one again in a moment.',
+        'The portal is busy right now. Please send this list again in a moment.',
         'UNAVAILABLE',
       );
     }

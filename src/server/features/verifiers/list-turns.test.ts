@@ -1,8 +1,11 @@
-import { setImmediate as turn } from 'node:timers/promises';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListCheckResult } from '#shared/api/verifiers.ts';
 import { verifierCheck } from '../../db/schema/index.ts';
+import { MIN_BACKLOG_TO_SHED } from '../../plugins/load-shedding.ts';
+import { holdRequest } from '../../test/held-request.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -19,6 +22,7 @@ describe('verifier lists take their turn', () => {
       eCertNumber: 'SN-VALID',
     });
     verifier = await signInAsVerifier(testApp.app, await signInAs(testApp.app, 'staff'));
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -44,9 +48,8 @@ describe('verifier lists take their turn', () => {
     if (!endTurn) throw new Error('no turn for the other list');
     return endTurn;
   };
-  const untilWaiting = async (count: number) => {
-    while (lists().counts().waiting !== count) await turn();
-  };
+  const untilWaiting = (count: number) =>
+    vi.waitFor(() => expect(lists().counts().waiting).toBe(count), { timeout: 5_000, interval: 1 });
   const checksLogged = async () =>
     testApp.database.db.$count(verifierCheck, eq(verifierCheck.verifierId, verifier.id));
 
@@ -83,5 +86,89 @@ describe('verifier lists take their turn', () => {
       endOtherList();
     }
     expect((await paste('G1000001A,SN-VALID')).statusCode).toBe(200);
+  });
+
+  /**
+   * The server's loop kept busy 15 ms in every 16, as answering a crowd at the public page keeps it,
+   * until the function returned is called.
+   */
+  const loopKeptBusy = () => {
+    const timer = setInterval(() => {
+      const until = performance.now() + 15;
+      while (performance.now() < until);
+    }, 1);
+    return () => clearInterval(timer);
+  };
+
+  it('waits for the server to have room before checking a list', async () => {
+    const before = await checksLogged();
+    const stopBusy = loopKeptBusy();
+    let answered: Awaited<ReturnType<typeof paste>>;
+    try {
+      const list = paste('G1000001A,SN-VALID');
+      await untilWaiting(1);
+      await sleep(300);
+      expect(lists().counts()).toEqual({ checking: 0, waiting: 1 });
+      expect(await checksLogged()).toBe(before);
+      stopBusy();
+      answered = await list;
+    } finally {
+      stopBusy();
+    }
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json<ListCheckResult>().rows).toMatchObject([{ outcome: 'valid' }]);
+    expect(await checksLogged()).toBe(before + 1);
+  });
+
+  it('asks a list to come back when the server stays busy past a second, checking nothing', async () => {
+    const before = await checksLogged();
+    const stopBusy = loopKeptBusy();
+    try {
+      const refused = await paste('G1000001A,SN-VALID');
+
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(lists().counts()).toEqual({ checking: 0, waiting: 0 });
+    } finally {
+      stopBusy();
+    }
+    expect(await checksLogged()).toBe(before);
+    expect((await paste('G1000001A,SN-VALID')).statusCode).toBe(200);
+  });
+
+  let visitors = 0;
+  /** Visitors at the public page, each from an address of its own, verifying until `finish()`. */
+  const crowdAtThePublicPage = (size: number) => {
+    const { port } = testApp.app.server.address() as AddressInfo;
+    return Array.from({ length: size }, () =>
+      holdRequest(
+        `http://127.0.0.1:${port}/api/verify`,
+        { finNumber: 'G1000001A', eCertNumber: 'SN-VALID' },
+        { from: `127.0.1.${++visitors}` },
+      ),
+    );
+  };
+  const untilInFlight = (count: number) =>
+    vi.waitFor(() => expect(testApp.app.requestsInFlight()).toBe(count), { timeout: 5_000 });
+
+  it('checks a list beside a few visitors, and waits while a crowd waits on the database', async () => {
+    const before = await checksLogged();
+    const few = crowdAtThePublicPage(MIN_BACKLOG_TO_SHED);
+    await untilInFlight(MIN_BACKLOG_TO_SHED);
+    expect((await paste('G1000001A,SN-VALID')).statusCode).toBe(200);
+
+    const crowd = [...few, ...crowdAtThePublicPage(1)];
+    await untilInFlight(MIN_BACKLOG_TO_SHED + 1);
+    const list = paste('G1000001A,SN-VALID');
+    await untilWaiting(1);
+    await sleep(300);
+    expect(lists().counts()).toEqual({ checking: 0, waiting: 1 });
+    expect(await checksLogged()).toBe(before + 1);
+
+    for (const visitor of crowd) visitor.finish();
+    expect(await Promise.all(crowd.map((visitor) => visitor.answered))).toEqual(crowd.map(() => 200));
+    const answered = await list;
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await checksLogged()).toBe(before + 2);
   });
 });
