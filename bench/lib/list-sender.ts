@@ -6,6 +6,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { createRandom } from './fake-people.ts';
 import type { SampleRow } from './http-bench.ts';
+import { setThreadPolicy } from './thread-policy.ts';
 
 export interface ListRun {
   ms: number;
@@ -18,6 +19,8 @@ interface SenderData {
   key: string;
   sample: SampleRow[];
   seed: number;
+  /** The sender's thread at the idle policy, as if it ran on a machine of its own. */
+  idle?: boolean;
 }
 
 /** 1,000 distinct matching pairs as a verifier's system would paste them. */
@@ -76,6 +79,7 @@ if (!isMainThread && parentPort) {
   port.on('message', () => {
     stop = true;
   });
+  if ((workerData as SenderData).idle) setThreadPolicy('idle');
   port.postMessage(await sendLists(workerData as SenderData, () => stop));
   port.close();
 }
