@@ -2,7 +2,8 @@ import http from 'node:http';
 
 /**
  * A JSON POST whose body stops after its first bytes, over a real socket: the server counts it in
- * flight from its first byte until it is answered, so it stays in flight until `finish()`.
+ * flight from its first byte until it is answered, so it stays in flight until `finish()` (once or
+ * more).
  * `answered` resolves with its status once it is answered. `from` picks the client address: any
  * 127.0.0.0/8 address is this machine's, so a test can be many visitors.
  */
@@ -27,5 +28,8 @@ export function holdRequest(
   answered.catch(() => {});
   request.write(body.slice(0, 10));
   request.flushHeaders();
-  return { request, answered, finish: () => request.end(body.slice(10)) };
+  const finish = () => {
+    if (!request.writableEnded) request.end(body.slice(10));
+  };
+  return { request, answered, finish };
 }
