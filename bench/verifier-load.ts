@@ -141,8 +141,9 @@ async function main() {
           sendListsFromWorker({ url: server.url, key, sample, seed: 11 + i, idle: clientsApart }, load),
         );
         const [sent, withLists] = await Promise.all([Promise.all(senders), measured(load)]);
-        lists.push(...sent.flat());
-        results[scenario.name]?.listStatuses.push(...sent.flat().map((run) => run.status));
+        const runs = sent.flat();
+        lists.push(...runs);
+        results[scenario.name]?.listStatuses.push(...runs.map((run) => run.status));
         results[scenario.name]?.withLists.push(withLists.result);
         const added = Math.max(0, withLists.cores - alone.cores);
         results[scenario.name]?.addedCores.push(Math.round(added * 100) / 100);

@@ -61,12 +61,13 @@ export const ANSWER_RATE_SPAN_MS = 500;
 /** How long the rate read on a queue that stood speaks for a new one. */
 export const ANSWER_RATE_REMEMBERED_MS = 60_000;
 
-const busy: ApiError = {
+/** The refusal of a server too busy to answer in good time, whatever turned the request away. */
+export const busyRefusal: ApiError = {
   statusCode: 503,
   code: 'UNAVAILABLE',
   message: 'The service is busy right now. Please try again in a moment.',
 };
-const BUSY_BODY = JSON.stringify(busy);
+const BUSY_BODY = JSON.stringify(busyRefusal);
 const BUSY_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'content-length': String(Buffer.byteLength(BUSY_BODY)),

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCheckResult, pairCheckInput, pastedListInput } from '#shared/api/verifiers.ts';
 import { AppError, invalidInput } from '../../errors.ts';
+import { busyRefusal } from '../../plugins/load-shedding.ts';
 import multipartUploads from '../uploads/multipart-uploads.ts';
 import { checkList } from './check-list.ts';
 import { prepareFindListRecords } from './find-list-records.ts';
@@ -45,11 +46,7 @@ const checksRoutes: FastifyPluginAsyncZod = async (app) => {
     const endTurn = await app.verifierLists.take();
     if (!endTurn) {
       reply.header('retry-after', LIST_RETRY_AFTER_SECONDS);
-      throw new AppError(
-        503,
-        'The portal is busy right now. Please send this list again in a moment.',
-        'UNAVAILABLE',
-      );
+      throw new AppError(busyRefusal.statusCode, busyRefusal.message, busyRefusal.code);
     }
     try {
       return await check();

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListCheckResult } from '#shared/api/verifiers.ts';
 import { verifierCheck } from '../../db/schema/index.ts';
-import { MIN_BACKLOG_TO_SHED } from '../../plugins/load-shedding.ts';
+import { busyRefusal, MIN_BACKLOG_TO_SHED } from '../../plugins/load-shedding.ts';
 import { holdRequest } from '../../test/held-request.ts';
 import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
@@ -95,7 +95,7 @@ describe('verifier lists take their turn', () => {
 
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('1');
-      expect(refused.json()).toMatchObject({ code: 'UNAVAILABLE' });
+      expect(refused.json()).toMatchObject({ code: 'UNAVAILABLE', message: busyRefusal.message });
       expect(lists().counts()).toEqual({ checking: 1, waiting: 0 });
       expect(await checksLogged()).toBe(before);
     } finally {
@@ -144,6 +144,7 @@ describe('verifier lists take their turn', () => {
 
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toMatchObject({ code: 'UNAVAILABLE', message: busyRefusal.message });
       expect(lists().counts()).toEqual({ checking: 0, waiting: 0 });
     } finally {
       stopBusy();

@@ -37,11 +37,11 @@ export class ListTurns {
   ) {}
 
   /**
-   * Whether a crowd is being answered: the loop busy most of the time watched, or, when the
-   * database is what the answers wait for, more of them in flight than one visitor's browser sends.
+   * Whether a crowd was being answered while the loop was `watched`: the loop busy most of that
+   * time, or, when the database is what the answers wait for, more of them in flight than one
+   * visitor's browser sends.
    */
-  private busy(watched: EventLoopUtilization | undefined) {
-    if (!watched) return true;
+  private busy(watched: EventLoopUtilization) {
     const loopBusy = performance.eventLoopUtilization(watched).utilization >= ROOM_BELOW_BUSY_SHARE;
     return loopBusy || this.requestsInFlight() - this.queue.length > MIN_BACKLOG_TO_SHED;
   }
@@ -55,27 +55,26 @@ export class ListTurns {
   take(): Promise<(() => void) | null> {
     return new Promise((resolve) => {
       let recheck: NodeJS.Timeout | undefined;
-      let watched: EventLoopUtilization | undefined;
-      const tryToStart = () => {
-        if (this.busy(watched)) {
-          watched = performance.eventLoopUtilization();
-          recheck = setTimeout(tryToStart, ROOM_WATCHED_MS);
-          return;
-        }
-        clearTimeout(giveUp);
-        this.queue.shift();
-        this.taken = true;
-        resolve(this.ender());
+      /** The first list waiting watches the loop, then starts if the server had room. */
+      const lookForRoom = () => {
+        const watched = performance.eventLoopUtilization();
+        recheck = setTimeout(() => {
+          if (this.busy(watched)) return lookForRoom();
+          clearTimeout(giveUp);
+          this.queue.shift();
+          this.taken = true;
+          resolve(this.ender());
+        }, ROOM_WATCHED_MS);
       };
       const giveUp = setTimeout(() => {
         clearTimeout(recheck);
-        const wasFirst = this.queue.indexOf(tryToStart) === 0;
-        this.queue.splice(this.queue.indexOf(tryToStart), 1);
-        if (wasFirst && !this.taken) this.queue[0]?.();
+        const place = this.queue.indexOf(lookForRoom);
+        this.queue.splice(place, 1);
+        if (place === 0 && !this.taken) this.queue[0]?.();
         resolve(null);
       }, this.maxWaitMs);
-      this.queue.push(tryToStart);
-      if (!this.taken && this.queue.length === 1) tryToStart();
+      this.queue.push(lookForRoom);
+      if (!this.taken && this.queue.length === 1) lookForRoom();
     });
   }
 
