@@ -10,6 +10,7 @@ import { insertPerson } from '../../test/people.ts';
 import { signInAs } from '../../test/staff-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signInAsVerifier } from '../../test/verifier-session.ts';
+import type { ListTurns } from './list-turns.ts';
 
 /**
  * An app with one valid record and a signed-in verifier, served on a real port, and the verifier's
@@ -68,6 +69,29 @@ describe('verifier lists take their turn', () => {
     if (!endTurn) throw new Error('no turn for the other list');
     return endTurn;
   };
+  /**
+   * A list sent while `hold` lasts is turned away with the busy refusal and checks nothing, the
+   * turns meanwhile as `counts` says; once `hold` is released, a list is checked again.
+   */
+  const expectTurnedAwayWhile = async (
+    hold: () => Promise<() => void>,
+    counts: ReturnType<ListTurns['counts']>,
+  ) => {
+    const before = await checksLogged();
+    const release = await hold();
+    try {
+      const refused = await paste('G1000001A,SN-VALID');
+
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toMatchObject({ code: 'UNAVAILABLE', message: busyRefusal.message });
+      expect(lists().counts()).toEqual(counts);
+    } finally {
+      release();
+    }
+    expect(await checksLogged()).toBe(before);
+    expect((await paste('G1000001A,SN-VALID')).statusCode).toBe(200);
+  };
 
   it('keeps a list waiting while another is checked, answering the public page meanwhile', async () => {
     const endOtherList = await anotherListChecked();
@@ -88,20 +112,7 @@ describe('verifier lists take their turn', () => {
   });
 
   it('asks a list that cannot have its turn within a second to come back, checking nothing', async () => {
-    const before = await checksLogged();
-    const endOtherList = await anotherListChecked();
-    try {
-      const refused = await paste('G1000001A,SN-VALID');
-
-      expect(refused.statusCode).toBe(503);
-      expect(refused.headers['retry-after']).toBe('1');
-      expect(refused.json()).toMatchObject({ code: 'UNAVAILABLE', message: busyRefusal.message });
-      expect(lists().counts()).toEqual({ checking: 1, waiting: 0 });
-      expect(await checksLogged()).toBe(before);
-    } finally {
-      endOtherList();
-    }
-    expect((await paste('G1000001A,SN-VALID')).statusCode).toBe(200);
+    await expectTurnedAwayWhile(anotherListChecked, { checking: 1, waiting: 0 });
   });
 
   /**
@@ -137,20 +148,7 @@ describe('verifier lists take their turn', () => {
   });
 
   it('asks a list to come back when the server stays busy past a second, checking nothing', async () => {
-    const before = await checksLogged();
-    const stopBusy = loopKeptBusy();
-    try {
-      const refused = await paste('G1000001A,SN-VALID');
-
-      expect(refused.statusCode).toBe(503);
-      expect(refused.headers['retry-after']).toBe('1');
-      expect(refused.json()).toMatchObject({ code: 'UNAVAILABLE', message: busyRefusal.message });
-      expect(lists().counts()).toEqual({ checking: 0, waiting: 0 });
-    } finally {
-      stopBusy();
-    }
-    expect(await checksLogged()).toBe(before);
-    expect((await paste('G1000001A,SN-VALID')).statusCode).toBe(200);
+    await expectTurnedAwayWhile(async () => loopKeptBusy(), { checking: 0, waiting: 0 });
   });
 });
 
